@@ -1,0 +1,20 @@
+# Driver of one published-value test (see cm_published_test in tests/CMakeLists.txt).
+file(REMOVE_RECURSE ${SCRATCH})
+file(MAKE_DIRECTORY ${SCRATCH})
+list(LENGTH STUDIES n)
+math(EXPR last "${n} - 1")
+foreach(i RANGE ${last})
+  list(GET STUDIES ${i} study)
+  list(GET SOLVERS ${i} solver)
+  execute_process(COMMAND ${solver} --config ${CONFIG_DIR}/${study}.ini --output ${SCRATCH}/${study} --quiet
+                  RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${solver} on ${study} exited with ${rc}")
+  endif()
+endforeach()
+string(REPLACE ";" "," list "${STUDIES}")
+execute_process(COMMAND ${COMPARE} --published=${PUBLISHED} --results=${SCRATCH} --studies=${list}
+                        --out=${SCRATCH}/comparison.tsv --require-all=true RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "published values not reproduced (cm_compare exited with ${rc}); see ${SCRATCH}/comparison.tsv")
+endif()
