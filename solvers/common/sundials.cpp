@@ -110,8 +110,11 @@ class Base : public Integrator {
 
  protected:
   // Runs a user callback; an exception is stored and reported to SUNDIALS as unrecoverable.
+  // Once one is pending every later call fails too, so that no method can retry its way past it
+  // (CVODE's fixed-point iteration treats a failed evaluation as a convergence failure).
   template <class F>
   int guard(F&& f) {
+    if (pending_) return -1;
     try {
       f();
       return 0;
