@@ -354,6 +354,12 @@ bool Config::parse(int argc, const char* const* argv) {
   if (vm.count("output")) {
     output_ = vm["output"].as<std::string>();
     if (trim(output_).empty()) throw InputError("--output: empty directory name");
+    // One executable may serve several studies: the run is named after its directory.
+    auto name = std::filesystem::path(output_).lexically_normal();
+    if (name.filename().empty()) name = name.parent_path();
+    if (name.filename().empty() || name.filename() == "." || name.filename() == "..")
+      throw InputError("--output: '" + output_ + "' does not name a run directory");
+    study_ = name.filename().string();
   }
   quiet_ = vm.count("quiet") > 0;
   for (const auto& name : order_)

@@ -56,6 +56,8 @@ class Config {
  public:
   /// `solver` is the executable's name, `paper` and `study` name the run
   /// (results/<paper>/<study> by default), `summary` is the first line of --help.
+  /// With --output DIR the study is named after DIR's last component (one executable may serve
+  /// several studies: results/rollingball/detach is the study "detach" of rb_ball).
   Config(std::string solver, std::string paper, std::string study, std::string summary);
 
   // --- declaration, before parse() --------------------------------------------------

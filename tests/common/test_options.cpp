@@ -78,6 +78,7 @@ TEST(Options, CommandLineOverridesTheFile) {
   EXPECT_EQ(c.real("model.m0"), 3.0);
   EXPECT_EQ(c.integer("grid.n"), 9);
   EXPECT_EQ(c.output_dir(), "somewhere");
+  EXPECT_EQ(c.study(), "somewhere");  // the run is named after its directory
   EXPECT_EQ(c.config_file(), ini);
   EXPECT_EQ(c.effective().at("model.m0"), "3");
 }

@@ -1,0 +1,89 @@
+// cm_bench: the speed of the pipeline, measured and written as a run like any other.
+//
+// Each command of the list (`name<TAB>command`, one per line) is run `repeat` times through the
+// shell; the median wall time of each becomes the scalar <name>_wall_s and their sum the scalar
+// total_wall_s of the run results/<paper>/bench (or --output), with the minimum, median and
+// maximum under the run's statistics and each command in its notes.
+//
+//   cm_bench --list=configs/rollingball/bench.list --repeat=3 --paper=rollingball
+//
+// Exit status: 0 measured and written, 2 bad input (no list, a malformed line), 3 a command failed
+// (nothing is written then).
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <memory>
+
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "common/run.hpp"
+#include "tools/bench.hpp"
+#include "tools/process.hpp"
+#include "tools/text.hpp"
+
+namespace {
+
+/// The keys of cm_bench; the paper names the run (results/<paper>/bench), so the configuration is
+/// declared again once the paper is known.
+std::unique_ptr<cm::Config> declare(const std::string& paper) {
+  auto config =
+      std::make_unique<cm::Config>("cm_bench", paper, "bench", "Times commands and writes the timings as a run");
+  config->add_text("list", "", "the commands: lines 'name<TAB>command'");
+  config->add_integer("repeat", 1, "runs of each command (the median is recorded)", 1, 1000);
+  config->add_text("paper", "bench", "the paper the bench belongs to (the run is results/<paper>/bench)");
+  return config;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    using namespace cm::pipeline;
+    auto config = declare("bench");
+    if (!config->parse(argc, argv)) return 0;
+    const std::string paper = config->text("paper");
+    if (paper.empty() || paper.find_first_of("/\\. ") != std::string::npos) {
+      config->fail("paper", "'" + paper + "' is not a paper's name");
+    }
+    if (paper != "bench") {
+      config = declare(paper);
+      config->parse(argc, argv);
+    }
+    if (config->text("list").empty()) config->fail("list", "required: the file of commands");
+    const std::vector<BenchCommand> commands =
+        parse_bench_list(read_text(config->text("list"), "list"), config->text("list"));
+    const long repeat = config->integer("repeat");
+
+    cm::Run run(*config);
+    std::printf("%-28s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "repeat");
+    double total = 0.0;
+    for (const BenchCommand& c : commands) {
+      std::vector<double> times;
+      for (long i = 0; i < repeat; ++i) {
+        std::fflush(stdout);
+        const auto start = std::chrono::steady_clock::now();
+        const int status = run_shell(c.command);
+        const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+        if (status != 0) {
+          std::fprintf(stderr, "cm_bench: error: '%s' failed with exit status %d: %s\n", c.name.c_str(), status,
+                       c.command.c_str());
+          return cm::exit_numerical;
+        }
+        times.push_back(wall.count());
+      }
+      const double mid = median(times);
+      const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
+      total += mid;
+      run.scalar(c.name + "_wall_s", mid, "s");
+      run.statistics(c.name,
+                     {{"repeat", double(repeat)}, {"min_wall_s", *lo}, {"median_wall_s", mid}, {"max_wall_s", *hi}});
+      run.note(c.name + ": " + c.command);
+      std::printf("%-28s %12.4f %12.4f %12.4f %7ld\n", c.name.c_str(), mid, *lo, *hi, repeat);
+    }
+    run.scalar("total_wall_s", total, "s");
+    run.note("total_wall_s is the sum of the medians");
+    std::printf("%-28s %12.4f\n", "total", total);
+    run.commit();
+    return 0;
+  });
+}

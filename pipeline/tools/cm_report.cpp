@@ -1,0 +1,155 @@
+// cm_report: a paper's report, reports/<paper>/index.md and index.html, or the index over all papers.
+//
+// The report says first how much was reproduced, then shows the comparison with the published
+// values (cm_compare's comparison.tsv) and the evidence for each known difference, the paper's
+// introduction, every figure with its caption (a figure not rendered is flagged), the assumptions
+// in effect, the notes of the runs and the provenance of every run. HTML comes from pandoc.
+//
+//   cm_report --paper=rollingball --title="Rolling ball on rails" --results=results/rollingball
+//             --comparison=reports/rollingball/comparison.tsv --figures=reports/rollingball/figures
+//             --figure-sources=pipeline/rollingball --figure-list=fig5_3,fig5_4
+//             --intro=pipeline/rollingball/intro.md --out=reports/rollingball
+//   cm_report --index=true --reports=reports --out=reports/index.html
+//
+// Exit status: 0 written, 1 pandoc failed, 2 bad input (a figure script without caption, an
+// introduction that does not exist, a malformed comparison.tsv or run.json).
+#include <algorithm>
+#include <cstdio>
+
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "tools/report.hpp"
+#include "tools/text.hpp"
+
+namespace {
+
+using namespace cm::pipeline;
+
+/// The first line "# Title" of a report's Markdown, or the paper's name.
+std::string report_title(const std::filesystem::path& markdown, const std::string& paper) {
+  std::error_code ec;
+  if (!std::filesystem::exists(markdown, ec)) return paper;
+  const std::vector<std::string> text = lines(read_text(markdown, "reports"));
+  if (!text.empty() && text.front().rfind("# ", 0) == 0) return trim(text.front().substr(2));
+  return paper;
+}
+
+/// The style: report.css as compiled in, or the file given by --css.
+std::string style(const cm::Config& config) {
+  return config.text("css").empty() ? report_css() : read_text(config.text("css"), "css");
+}
+
+int write_html(const std::string& markdown, const std::string& title, const std::string& css,
+               const std::filesystem::path& html) {
+  const int status = render_html(markdown, title, css, html);
+  if (status != 0) {
+    std::fprintf(stderr, "cm_report: error: pandoc exited with status %d writing %s\n", status, html.c_str());
+    return 1;
+  }
+  return 0;
+}
+
+int index(const cm::Config& config) {
+  if (config.text("reports").empty()) config.fail("reports", "required with --index: the reports directory");
+  const std::filesystem::path reports = config.text("reports");
+  const std::filesystem::path out =
+      config.text("out").empty() ? reports / "index.html" : std::filesystem::path(config.text("out"));
+  std::error_code ec;
+  if (!std::filesystem::is_directory(reports, ec)) config.fail("reports", "'" + reports.string() + "' is no directory");
+  std::vector<std::filesystem::path> papers;
+  for (const auto& entry : std::filesystem::directory_iterator(reports)) {
+    if (entry.is_directory() && std::filesystem::exists(entry.path() / "comparison.tsv"))
+      papers.push_back(entry.path());
+  }
+  std::sort(papers.begin(), papers.end());
+  std::vector<IndexEntry> entries;
+  for (const auto& dir : papers) {
+    const ComparisonTable table = read_comparison(dir / "comparison.tsv");
+    const std::string paper = dir.filename().string();
+    entries.push_back({paper, report_title(dir / "index.md", paper), count_sentence(table.counts),
+                       relative_link(dir / "index.html", out.parent_path()), table.counts.fail});
+  }
+  const int status = write_html(render_index(entries, Flavor::pandoc), "Reproductions", style(config), out);
+  if (status == 0 && !config.quiet()) std::printf("index of %zu reports -> %s\n", entries.size(), out.c_str());
+  return status;
+}
+
+int report(const cm::Config& config) {
+  for (const char* key : {"paper", "results", "out"}) {
+    if (config.text(key).empty()) config.fail(key, "required");
+  }
+  const std::filesystem::path out = config.text("out");
+  ReportInput in;
+  in.paper = config.text("paper");
+  in.title = config.text("title").empty() ? in.paper : config.text("title");
+  in.results = config.text("results");
+  in.runs = load_runs(in.results);
+  if (in.runs.empty()) std::fprintf(stderr, "cm_report: warning: no runs in %s\n", in.results.c_str());
+
+  in.comparison_name = config.text("comparison");
+  std::error_code ec;
+  if (!in.comparison_name.empty() && std::filesystem::exists(in.comparison_name, ec)) {
+    in.comparison = read_comparison(in.comparison_name);
+  } else {
+    std::fprintf(stderr, "cm_report: warning: no comparison (%s not found)\n",
+                 in.comparison_name.empty() ? "--comparison not given" : in.comparison_name.c_str());
+  }
+  if (!config.text("intro").empty()) in.intro = read_text(config.text("intro"), "intro");
+
+  if (!config.text("figure-list").empty()) {
+    if (config.text("figure-sources").empty()) config.fail("figure-sources", "required with --figure-list");
+    if (config.text("figures").empty()) config.fail("figures", "required with --figure-list");
+    const std::filesystem::path sources = config.text("figure-sources");
+    const std::filesystem::path figures = config.text("figures");
+    for (const std::string& item : split(config.text("figure-list"), ',')) {
+      const std::string name = trim(item);
+      if (name.empty()) config.fail("figure-list", "empty figure name in '" + config.text("figure-list") + "'");
+      FigureEntry f;
+      f.name = name;
+      f.script = (sources / (name + ".gp")).generic_string();
+      f.caption = read_caption(f.script);
+      f.png = relative_link(figures / (name + ".png"), out);
+      f.pdf = relative_link(figures / (name + ".pdf"), out);
+      f.have_png = std::filesystem::is_regular_file(figures / (name + ".png"), ec);
+      f.have_pdf = std::filesystem::is_regular_file(figures / (name + ".pdf"), ec);
+      if (!f.have_png || !f.have_pdf) {
+        std::fprintf(stderr, "cm_report: warning: MISSING FIGURE %s (%s%s%s not rendered from %s)\n", name.c_str(),
+                     f.have_png ? "" : "png", !f.have_png && !f.have_pdf ? " and " : "", f.have_pdf ? "" : "pdf",
+                     f.script.c_str());
+      }
+      in.figures.push_back(std::move(f));
+    }
+  }
+
+  std::filesystem::create_directories(out);
+  write_atomic(out / "index.md", render_report(in, Flavor::markdown));
+  const int status = write_html(render_report(in, Flavor::pandoc), in.title, style(config), out / "index.html");
+  if (status == 0 && !config.quiet()) {
+    std::printf("%s: %s -> %s\n", in.paper.c_str(),
+                in.comparison ? count_sentence(in.comparison->counts).c_str() : "no comparison",
+                (out / "index.html").c_str());
+  }
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    cm::Config config("cm_report", "pipeline", "report", "Writes a paper's report (Markdown and HTML) or the index");
+    config.add_flag("index", false, "write the index over all reports instead of one paper's report");
+    config.add_text("paper", "", "the paper's name (friction, maxdiss, rollingball, dem, basketball)");
+    config.add_text("title", "", "the report's title (default: the paper's name)");
+    config.add_text("results", "", "the paper's run directories: results/<paper>");
+    config.add_text("comparison", "", "cm_compare's comparison.tsv");
+    config.add_text("figures", "", "the rendered figures: <fig>.png and <fig>.pdf");
+    config.add_text("figure-sources", "", "the gnuplot scripts <fig>.gp, first line '# caption: ...'");
+    config.add_text("figure-list", "", "the figures to show, in order (comma list)");
+    config.add_text("intro", "", "a Markdown introduction to include");
+    config.add_text("reports", "", "with --index: the reports directory (reports/<paper>/comparison.tsv)");
+    config.add_text("css", "", "a style sheet replacing the built-in one");
+    config.add_text("out", "", "the report's directory (reports/<paper>), or with --index the index's HTML file");
+    if (!config.parse(argc, argv)) return 0;
+    return config.flag("index") ? index(config) : report(config);
+  });
+}

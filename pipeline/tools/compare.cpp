@@ -1,0 +1,225 @@
+#include "tools/compare.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "common/errors.hpp"
+#include "tools/runs.hpp"
+#include "tools/text.hpp"
+
+namespace cm::pipeline {
+
+std::string to_string(Status status) {
+  switch (status) {
+    case Status::match:
+      return "MATCH";
+    case Status::known_difference:
+      return "KNOWN-DIFFERENCE";
+    case Status::fail:
+      return "FAIL";
+    case Status::not_reproduced_yet:
+      return "NOT-REPRODUCED-YET";
+  }
+  return "?";
+}
+
+std::optional<Status> status_from(const std::string& text) {
+  for (Status s : {Status::match, Status::known_difference, Status::fail, Status::not_reproduced_yet}) {
+    if (text == to_string(s)) return s;
+  }
+  return std::nullopt;
+}
+
+bool relation_holds(const PublishedRow& row, double x) {
+  if (!std::isfinite(x)) return false;
+  const double v = row.value;
+  switch (row.relation) {
+    case Relation::equal:
+      return std::abs(x - v) <= row.abs_tol + row.rel_tol * std::abs(v);
+    case Relation::less:
+      return x < v;
+    case Relation::less_equal:
+      return x <= v;
+    case Relation::greater:
+      return x > v;
+    case Relation::greater_equal:
+      return x >= v;
+  }
+  return false;
+}
+
+Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  Outcome outcome;
+  if (!reproduction.found) {
+    outcome.status = Status::not_reproduced_yet;
+    outcome.abs_error = outcome.rel_error = nan;
+    outcome.remark = reproduction.missing;
+    return outcome;
+  }
+  const double x = reproduction.value;
+  outcome.abs_error = std::abs(x - row.value);
+  outcome.rel_error = row.value != 0.0 ? outcome.abs_error / std::abs(row.value) : nan;
+
+  if (relation_holds(row, x)) {
+    outcome.status = Status::match;
+    if (row.expected == Expected::known_difference) {
+      outcome.remark = "expected a KNOWN-DIFFERENCE but now matches: review the evidence and published.tsv";
+    }
+    return outcome;
+  }
+  if (!std::isfinite(x)) {
+    outcome.status = Status::fail;
+    outcome.remark = "the reproduced value is not finite (null in run.json)";
+    return outcome;
+  }
+  if (row.expected == Expected::match) {
+    outcome.status = Status::fail;
+    return outcome;
+  }
+  // Expected KNOWN-DIFFERENCE: explained only while the reproduction stays where it is known to be.
+  if (!row.diff_value) {
+    outcome.status = Status::known_difference;
+    return outcome;
+  }
+  const double moved = std::abs(x - *row.diff_value);
+  if (moved <= *row.diff_tol) {
+    outcome.status = Status::known_difference;
+  } else {
+    outcome.status = Status::fail;
+    outcome.remark = "known difference moved: reproduced " + format_g(x, 10) + ", known to give " +
+                     format_g(*row.diff_value, 10) + " within " + format_g(*row.diff_tol, 3) + " (off by " +
+                     format_g(moved, 3) + ")";
+  }
+  return outcome;
+}
+
+std::string tolerance_text(const PublishedRow& row) {
+  if (row.relation != Relation::equal) return "bound";
+  if (row.abs_tol == 0.0 && row.rel_tol == 0.0) return "exact";
+  std::string text;
+  if (row.abs_tol != 0.0) text = "abs " + format_g(row.abs_tol, 6);
+  if (row.rel_tol != 0.0) text += (text.empty() ? "" : " + ") + std::string("rel ") + format_g(row.rel_tol, 6);
+  return text;
+}
+
+void Counts::add(Status status) {
+  ++total;
+  switch (status) {
+    case Status::match:
+      ++match;
+      break;
+    case Status::known_difference:
+      ++known_difference;
+      break;
+    case Status::fail:
+      ++fail;
+      break;
+    case Status::not_reproduced_yet:
+      ++not_reproduced_yet;
+      break;
+  }
+}
+
+std::string count_sentence(const Counts& c) {
+  return std::to_string(c.match) + " of " + plural(c.total, "published value", "published values") + " reproduced, " +
+         plural(c.known_difference, "known difference", "known differences") + " explained, " +
+         plural(c.fail, "failure", "failures") + ", " + std::to_string(c.not_reproduced_yet) + " not reproduced yet";
+}
+
+const std::vector<std::string>& comparison_columns() {
+  static const std::vector<std::string> columns{
+      "id",     "scalar",   "relation", "published", "reproduced", "abs_error", "rel_error", "tolerance",
+      "status", "expected", "source",   "quote",     "kind",       "evidence",  "run_id",    "remark"};
+  return columns;
+}
+
+namespace {
+
+/// A field of a tab-separated file: tabs and line ends would break the row.
+std::string field(const std::string& text) {
+  std::string out = text;
+  for (char& c : out) {
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  }
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+std::string comparison_tsv(const std::vector<ComparedRow>& rows) {
+  std::string text = join(comparison_columns(), "\t") + "\n";
+  for (const ComparedRow& r : rows) {
+    const PublishedRow& p = r.published;
+    const bool found = r.reproduction.found;
+    std::string evidence = p.evidence;
+    if (p.diff_value) {
+      evidence += (evidence.empty() ? "" : " ") + std::string("(known to give ") + format_g(*p.diff_value, 10) +
+                  " within " + format_g(*p.diff_tol, 3) + ")";
+    }
+    const std::vector<std::string> fields{
+        p.id,
+        p.scalar,
+        to_string(p.relation),
+        p.value_text,
+        found ? format_full(r.reproduction.value) : "-",
+        found ? format_g(r.outcome.abs_error, 3) : "-",
+        found && !std::isnan(r.outcome.rel_error) ? format_g(r.outcome.rel_error, 3) : "-",
+        tolerance_text(p),
+        to_string(r.outcome.status),
+        to_string(p.expected),
+        p.source,
+        p.quote,
+        p.kind,
+        evidence,
+        r.reproduction.run_id,
+        r.outcome.remark};
+    std::vector<std::string> cleaned;
+    for (const std::string& f : fields) cleaned.push_back(field(f));
+    text += join(cleaned, "\t") + "\n";
+  }
+  return text;
+}
+
+std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& rows,
+                                              const std::filesystem::path& results) {
+  std::map<std::string, std::optional<RunRecord>> runs;  // by study, each read once
+  std::vector<ComparedRow> compared;
+  for (const PublishedRow& row : rows) {
+    auto it = runs.find(row.study);
+    if (it == runs.end()) it = runs.emplace(row.study, load_run(results / row.study)).first;
+    Reproduction reproduction;
+    if (!it->second) {
+      reproduction.missing = "no run " + (results / row.study).string();
+    } else {
+      reproduction.run_id = it->second->run_id;
+      const ScalarLookup scalar = find_scalar(*it->second, row.name);
+      reproduction.found = scalar.found;
+      reproduction.value = scalar.value;
+      if (!scalar.found) reproduction.missing = "run " + reproduction.run_id + " has no scalar " + row.name;
+    }
+    compared.push_back({row, reproduction, evaluate(row, reproduction)});
+  }
+  return compared;
+}
+
+ComparisonTable parse_comparison(const std::string& text, const std::string& name) {
+  const HeaderTable table = parse_header_table(text, name, comparison_columns(), false);
+  ComparisonTable result;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const auto status = status_from(table.rows[r].at("status"));
+    if (!status) {
+      throw InputError(name + ":" + std::to_string(table.row_lines[r]) + ": column status: '" +
+                       table.rows[r].at("status") + "' is not a status");
+    }
+    result.counts.add(*status);
+    result.rows.push_back(table.rows[r]);
+  }
+  return result;
+}
+
+ComparisonTable read_comparison(const std::filesystem::path& file) {
+  return parse_comparison(read_text(file, "comparison"), file.string());
+}
+
+}  // namespace cm::pipeline

@@ -1,0 +1,87 @@
+// The comparison of reproduced scalars with the paper's values (pipeline/README.md, published.tsv):
+// each row's status and the comparison.tsv that cm_compare writes and cm_report reads.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tools/published.hpp"
+
+namespace cm::pipeline {
+
+enum class Status { match, known_difference, fail, not_reproduced_yet };
+
+/// "MATCH", "KNOWN-DIFFERENCE", "FAIL", "NOT-REPRODUCED-YET".
+std::string to_string(Status status);
+std::optional<Status> status_from(const std::string& text);
+
+/// What the results hold for a row's scalar.
+struct Reproduction {
+  bool found = false;   ///< the run exists and has the scalar
+  double value = 0.0;   ///< NaN when the run wrote null (a non-finite result)
+  std::string run_id;   ///< empty when there is no run
+  std::string missing;  ///< why not found ("no run results/<paper>/disk", "no scalar mu_hat in run ...")
+};
+
+struct Outcome {
+  Status status = Status::not_reproduced_yet;
+  double abs_error = 0.0;  ///< |x - v| (NaN when not reproduced or not finite)
+  double rel_error = 0.0;  ///< |x - v| / |v| (NaN when v = 0)
+  std::string remark;      ///< why the status is what it is, when that is not obvious
+};
+
+/// Whether x satisfies the row's relation to its value: for `=`, |x - v| <= abs_tol + rel_tol |v|.
+/// A non-finite x satisfies nothing.
+bool relation_holds(const PublishedRow& row, double x);
+
+/// The status of one row (README, "Statuses written by cm_compare"):
+///   not found                           NOT-REPRODUCED-YET
+///   relation holds                      MATCH (with a remark when a known difference was expected)
+///   fails, expected MATCH               FAIL
+///   fails, expected KNOWN-DIFFERENCE    KNOWN-DIFFERENCE if no diff_value is given or
+///                                       |x - diff_value| <= diff_tol, else FAIL
+Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction);
+
+/// The tolerance of a row as text: "abs 5e-05", "rel 0.001", "abs 1e-06 + rel 0.001", "exact", "bound".
+std::string tolerance_text(const PublishedRow& row);
+
+struct ComparedRow {
+  PublishedRow published;
+  Reproduction reproduction;
+  Outcome outcome;
+};
+
+struct Counts {
+  std::size_t total = 0, match = 0, known_difference = 0, fail = 0, not_reproduced_yet = 0;
+  void add(Status status);
+};
+
+/// "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 not
+/// reproduced yet".
+std::string count_sentence(const Counts& counts);
+
+/// The columns of comparison.tsv, in order.
+const std::vector<std::string>& comparison_columns();
+
+/// comparison.tsv: a header line, then one row per compared value.
+std::string comparison_tsv(const std::vector<ComparedRow>& rows);
+
+/// Looks up each row's scalar in <results>/<study>/run.json and evaluates the row. A run.json
+/// that exists but is malformed is a cm::InputError.
+std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& rows,
+                                              const std::filesystem::path& results);
+
+/// Reads comparison.tsv back (cm_report): each row maps column name to field.
+/// Throws cm::InputError naming the file and line on a malformed file or unknown status.
+struct ComparisonTable {
+  std::vector<std::map<std::string, std::string>> rows;
+  Counts counts;
+};
+ComparisonTable parse_comparison(const std::string& text, const std::string& name);
+ComparisonTable read_comparison(const std::filesystem::path& file);
+
+}  // namespace cm::pipeline

@@ -1,0 +1,208 @@
+#include "tools/published.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "tools/text.hpp"
+
+namespace cm::pipeline {
+
+std::string to_string(Relation relation) {
+  switch (relation) {
+    case Relation::equal:
+      return "=";
+    case Relation::less:
+      return "<";
+    case Relation::less_equal:
+      return "<=";
+    case Relation::greater:
+      return ">";
+    case Relation::greater_equal:
+      return ">=";
+  }
+  return "?";
+}
+
+std::optional<Relation> relation_from(const std::string& text) {
+  if (text == "=") return Relation::equal;
+  if (text == "<") return Relation::less;
+  if (text == "<=") return Relation::less_equal;
+  if (text == ">") return Relation::greater;
+  if (text == ">=") return Relation::greater_equal;
+  return std::nullopt;
+}
+
+std::string to_string(Expected expected) { return expected == Expected::match ? "MATCH" : "KNOWN-DIFFERENCE"; }
+
+const std::vector<std::string>& published_columns() {
+  static const std::vector<std::string> columns{"id",       "scalar",   "relation",   "value",   "abs_tol",
+                                                "rel_tol",  "tol_why",  "source",     "quote",   "kind",
+                                                "expected", "evidence", "diff_value", "diff_tol"};
+  return columns;
+}
+
+HeaderTable parse_header_table(const std::string& text, const std::string& name,
+                               const std::vector<std::string>& required, bool exact) {
+  HeaderTable table;
+  const std::vector<std::string> all = lines(text);
+  std::size_t i = 0;
+  auto skipped = [&](const std::string& line) { return trim(line).empty() || line.front() == '#'; };
+  while (i < all.size() && skipped(all[i])) ++i;
+  if (i == all.size()) {
+    throw InputError(name + ": no header line (expected the columns " + join(required, ", ") + ")");
+  }
+  const std::size_t header_line = i + 1;
+  table.columns = split(all[i], '\t');
+  std::set<std::string> seen;
+  for (std::string& column : table.columns) {
+    column = trim(column);
+    if (!seen.insert(column).second) {
+      throw InputError(name + ":" + std::to_string(header_line) + ": column '" + column + "' appears twice");
+    }
+  }
+  for (const std::string& column : required) {
+    if (!seen.count(column)) {
+      throw InputError(name + ":" + std::to_string(header_line) + ": header lacks the column '" + column + "'");
+    }
+  }
+  if (exact) {
+    const std::set<std::string> known(required.begin(), required.end());
+    for (const std::string& column : table.columns) {
+      if (!known.count(column)) {
+        throw InputError(name + ":" + std::to_string(header_line) + ": unknown column '" + column + "'");
+      }
+    }
+  }
+  for (++i; i < all.size(); ++i) {
+    if (skipped(all[i])) continue;
+    const std::vector<std::string> fields = split(all[i], '\t');
+    if (fields.size() != table.columns.size()) {
+      throw InputError(name + ":" + std::to_string(i + 1) + ": " + std::to_string(fields.size()) +
+                       " tab-separated fields, the header has " + std::to_string(table.columns.size()));
+    }
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < fields.size(); ++c) row[table.columns[c]] = trim(fields[c]);
+    table.rows.push_back(std::move(row));
+    table.row_lines.push_back(i + 1);
+  }
+  return table;
+}
+
+namespace {
+
+bool absent(const std::string& field) { return field.empty() || field == "-"; }
+
+/// A number as printed; closed forms such as `2/7` or `pi/4` are evaluated exactly to rounding.
+std::optional<double> number(const std::string& field) {
+  if (auto x = to_double(field)) return std::isfinite(*x) ? x : std::nullopt;
+  try {
+    return parse_real("value", field);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::vector<PublishedRow> parse_published(const std::string& text, const std::string& name) {
+  const HeaderTable table = parse_header_table(text, name, published_columns(), true);
+  std::vector<PublishedRow> rows;
+  std::set<std::string> ids;
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    const auto& f = table.rows[r];
+    PublishedRow row;
+    row.line = table.row_lines[r];
+    auto bad = [&](const std::string& column, const std::string& message) -> InputError {
+      return InputError(name + ":" + std::to_string(row.line) + ": column " + column + ": " + message);
+    };
+    auto required = [&](const std::string& column) {
+      const std::string& value = f.at(column);
+      if (absent(value)) throw bad(column, "empty (required)");
+      return value;
+    };
+    auto real = [&](const std::string& column) {
+      const std::string& value = f.at(column);
+      const auto x = number(value);
+      if (!x) throw bad(column, "'" + value + "' is not a finite number");
+      return *x;
+    };
+    auto tolerance = [&](const std::string& column) {
+      const double x = real(column);
+      if (x < 0) throw bad(column, "'" + f.at(column) + "' is negative");
+      return x;
+    };
+
+    row.id = required("id");
+    if (!ids.insert(row.id).second) throw bad("id", "'" + row.id + "' appears twice");
+    row.scalar = required("scalar");
+    const std::size_t slash = row.scalar.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == row.scalar.size() ||
+        row.scalar.find('/', slash + 1) != std::string::npos) {
+      throw bad("scalar", "'" + row.scalar + "' is not of the form study/scalar");
+    }
+    row.study = row.scalar.substr(0, slash);
+    row.name = row.scalar.substr(slash + 1);
+
+    const auto relation = relation_from(required("relation"));
+    if (!relation) throw bad("relation", "'" + f.at("relation") + "' is none of =, <, <=, >, >=");
+    row.relation = *relation;
+    row.value_text = required("value");
+    row.value = real("value");
+
+    if (row.relation == Relation::equal) {
+      if (absent(f.at("abs_tol")) || absent(f.at("rel_tol"))) {
+        throw bad(absent(f.at("abs_tol")) ? "abs_tol" : "rel_tol",
+                  "a value compared with = needs abs_tol and rel_tol (0 when not used)");
+      }
+      row.abs_tol = tolerance("abs_tol");
+      row.rel_tol = tolerance("rel_tol");
+    } else {
+      // A bound holds or not: a tolerance would be silently ignored, so only - or 0 is accepted.
+      for (const char* column : {"abs_tol", "rel_tol"}) {
+        if (!absent(f.at(column)) && real(column) != 0.0) {
+          throw bad(column, "a bound (" + to_string(row.relation) + ") has no tolerance: write - or 0");
+        }
+      }
+    }
+    row.tol_why = f.at("tol_why");
+    row.source = required("source");
+    row.quote = f.at("quote");
+    row.kind = required("kind");
+    if (row.kind != "number" && row.kind != "bound" && row.kind != "closed-form" && row.kind != "claim") {
+      throw bad("kind", "'" + row.kind + "' is none of number, bound, closed-form, claim");
+    }
+    const std::string expected = required("expected");
+    if (expected == "MATCH") {
+      row.expected = Expected::match;
+    } else if (expected == "KNOWN-DIFFERENCE") {
+      row.expected = Expected::known_difference;
+    } else {
+      throw bad("expected", "'" + expected + "' is neither MATCH nor KNOWN-DIFFERENCE");
+    }
+    row.evidence = absent(f.at("evidence")) ? "" : f.at("evidence");
+    const bool has_value = !absent(f.at("diff_value"));
+    const bool has_tol = !absent(f.at("diff_tol"));
+    if (row.expected == Expected::known_difference) {
+      if (row.evidence.empty()) throw bad("evidence", "a KNOWN-DIFFERENCE needs its evidence");
+      if (has_value != has_tol) {
+        throw bad(has_value ? "diff_tol" : "diff_value", "diff_value and diff_tol go together (both or neither)");
+      }
+      if (has_value) {
+        row.diff_value = real("diff_value");
+        row.diff_tol = tolerance("diff_tol");
+      }
+    } else if (has_value || has_tol) {
+      throw bad(has_value ? "diff_value" : "diff_tol", "only a KNOWN-DIFFERENCE row has a diff_value (write -)");
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<PublishedRow> read_published(const std::filesystem::path& file) {
+  return parse_published(read_text(file, "published"), file.string());
+}
+
+}  // namespace cm::pipeline

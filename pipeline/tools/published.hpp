@@ -1,0 +1,62 @@
+// The paper's values to compare with: configs/<paper>/published.tsv (format in pipeline/README.md).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cm::pipeline {
+
+/// How the reproduced value x must relate to the published value v.
+enum class Relation { equal, less, less_equal, greater, greater_equal };
+
+/// "=", "<", "<=", ">", ">=".
+std::string to_string(Relation relation);
+std::optional<Relation> relation_from(const std::string& text);
+
+enum class Expected { match, known_difference };
+std::string to_string(Expected expected);
+
+/// One row of published.tsv.
+struct PublishedRow {
+  std::size_t line = 0;  ///< line in the file (1-based), for messages
+  std::string id;
+  std::string scalar;  ///< "study/name"
+  std::string study;   ///< the run results/<paper>/<study>
+  std::string name;    ///< its scalar
+  Relation relation = Relation::equal;
+  std::string value_text;  ///< as printed in the paper
+  double value = 0.0;
+  double abs_tol = 0.0;  ///< for `=` only
+  double rel_tol = 0.0;  ///< for `=` only
+  std::string tol_why, source, quote, kind;
+  Expected expected = Expected::match;
+  std::string evidence;
+  std::optional<double> diff_value;  ///< the value a known difference is known to give
+  std::optional<double> diff_tol;    ///< how far it may move before the row is a FAIL
+};
+
+/// A tab-separated file with a header line naming its columns; `#` lines and blank lines are
+/// skipped. Each row maps column name to field; row_lines gives the line of each row.
+struct HeaderTable {
+  std::vector<std::string> columns;
+  std::vector<std::map<std::string, std::string>> rows;
+  std::vector<std::size_t> row_lines;
+};
+
+/// Parses such a file; `required` columns must all be present, and no others when `exact`.
+/// Throws cm::InputError "<name>:<line>: ..." on a malformed header or row.
+HeaderTable parse_header_table(const std::string& text, const std::string& name,
+                               const std::vector<std::string>& required, bool exact);
+
+/// The columns of published.tsv, in their documented order.
+const std::vector<std::string>& published_columns();
+
+/// Parses published.tsv; every problem is a cm::InputError "<name>:<line>: column <col>: ...".
+std::vector<PublishedRow> parse_published(const std::string& text, const std::string& name);
+std::vector<PublishedRow> read_published(const std::filesystem::path& file);
+
+}  // namespace cm::pipeline

@@ -1,0 +1,397 @@
+#include "tools/report.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "common/errors.hpp"
+#include "tools/process.hpp"
+#include "tools/report_css.hpp"
+#include "tools/text.hpp"
+
+namespace cm::pipeline {
+
+std::string markdown_escape(const std::string& text) {
+  // Only what could start markup in running text or a table cell is escaped, so that the
+  // Markdown file stays readable: `_` between letters (intraword) and `<` before a blank are
+  // plain text to pandoc and CommonMark alike.
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const char before = i > 0 ? text[i - 1] : ' ';
+    const char after = i + 1 < text.size() ? text[i + 1] : ' ';
+    if (c == '\n' || c == '\t' || c == '\r') {
+      out += ' ';
+      continue;
+    }
+    bool escape = std::string("\\`*[]|$^~@").find(c) != std::string::npos;
+    if (c == '_') escape = !(alnum(before) && alnum(after));
+    if (c == '<') escape = alnum(after) || after == '/' || after == '!' || after == '?';
+    if (c == '#' && i == 0) escape = true;
+    if (escape) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+namespace {
+
+/// An inline code span that survives backticks in its text.
+std::string code(const std::string& text) {
+  const std::string clean = trim(text);
+  if (clean.empty()) return "";
+  const std::string fence = clean.find('`') == std::string::npos ? "`" : "`` ";
+  const std::string close = fence == "`" ? "`" : " ``";
+  std::string one_line = clean;
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  std::replace(one_line.begin(), one_line.end(), '\t', ' ');
+  return fence + one_line + close;
+}
+
+std::string status_cell(const std::string& status, Flavor flavor) {
+  if (flavor == Flavor::markdown) return status == "FAIL" ? "**FAIL**" : status;
+  std::string cls = status;
+  std::transform(cls.begin(), cls.end(), cls.begin(), [](unsigned char c) { return std::tolower(c); });
+  return "[" + status + "]{.badge ." + cls + "}";
+}
+
+/// A loud line: bold in Markdown, an alarm box in HTML.
+std::string alarm(const std::string& text, Flavor flavor) {
+  if (flavor == Flavor::markdown) return "**" + text + "**";
+  return "[" + text + "]{.alarm}";
+}
+
+/// Significant digits of a number as printed (".2951" has 4).
+int printed_digits(const std::string& text) {
+  int digits = 0;
+  bool leading = true;
+  for (char c : text) {
+    if (c == 'e' || c == 'E') break;
+    if (!std::isdigit(static_cast<unsigned char>(c))) continue;
+    if (leading && c == '0') continue;
+    leading = false;
+    ++digits;
+  }
+  return std::max(digits, 1);
+}
+
+std::string field_or_dash(const std::map<std::string, std::string>& row, const std::string& key) {
+  const auto it = row.find(key);
+  return it == row.end() || it->second.empty() ? "-" : it->second;
+}
+
+/// The reproduced value with two digits more than the paper printed (at least 6).
+std::string reproduced_cell(const std::map<std::string, std::string>& row) {
+  const std::string text = field_or_dash(row, "reproduced");
+  const auto x = to_double(text);
+  if (!x) return "—";
+  return format_g(*x, std::max(6, printed_digits(field_or_dash(row, "published")) + 2));
+}
+
+std::string error_cell(const std::map<std::string, std::string>& row) {
+  const std::string abs = field_or_dash(row, "abs_error");
+  if (abs == "-" || field_or_dash(row, "relation") != "=") return "—";  // a bound holds or not
+  std::string cell = abs;
+  if (const auto rel = to_double(field_or_dash(row, "rel_error"))) cell += " (" + format_g(*rel * 100, 2) + " %)";
+  return cell;
+}
+
+void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
+  md << "## Comparison with the published values\n\n";
+  if (!in.comparison) {
+    md << alarm("No comparison: " + markdown_escape(in.comparison_name) + " was not found (run cm_compare first).",
+                flavor)
+       << "\n\n";
+    return;
+  }
+  if (in.comparison->rows.empty()) {
+    md << "No published values are listed for this paper.\n\n";
+    return;
+  }
+  md << "Each reproduced scalar is compared with the value printed in the paper "
+        "(configs/"
+     << markdown_escape(in.paper)
+     << "/published.tsv). "
+        "The error is the absolute difference (and, in parentheses, relative to the published value); a "
+        "published value with a relation (<, ≤, >, ≥) is a bound, which holds or not.\n\n";
+  md << "| id | quantity | published | reproduced | error | tolerance | status | source |\n"
+        "|----|------------|----------|------------|-----------|-----------|--------------|--------------|\n";
+  for (const auto& row : in.comparison->rows) {
+    const std::string relation = field_or_dash(row, "relation");
+    const std::string published = (relation == "=" ? "" : relation + " ") + field_or_dash(row, "published");
+    md << "| " << markdown_escape(field_or_dash(row, "id")) << " | " << code(field_or_dash(row, "scalar")) << " | "
+       << markdown_escape(published) << " | " << reproduced_cell(row) << " | " << markdown_escape(error_cell(row))
+       << " | " << markdown_escape(field_or_dash(row, "tolerance")) << " | "
+       << status_cell(field_or_dash(row, "status"), flavor) << " | " << markdown_escape(field_or_dash(row, "source"))
+       << " |\n";
+  }
+  md << "\n";
+
+  // Below the table: what explains each difference, and every row whose status needs a word.
+  std::ostringstream notes;
+  for (const auto& row : in.comparison->rows) {
+    const std::string status = field_or_dash(row, "status");
+    const std::string expected = field_or_dash(row, "expected");
+    const std::string evidence = field_or_dash(row, "evidence");
+    const std::string remark = field_or_dash(row, "remark");
+    if (status == "MATCH" && expected == "MATCH") continue;
+    notes << "- **" << markdown_escape(field_or_dash(row, "id")) << "** (" << status_cell(status, flavor) << "): ";
+    std::vector<std::string> parts;
+    if (expected == "KNOWN-DIFFERENCE" && evidence != "-") parts.push_back(markdown_escape(evidence));
+    if (remark != "-") parts.push_back(markdown_escape(remark));
+    if (parts.empty() && status == "FAIL") parts.push_back("the reproduced value is outside the tolerance");
+    notes << join(parts, "; ") << "\n";
+  }
+  if (!notes.str().empty()) md << "### Known differences and remarks\n\n" << notes.str() << "\n";
+
+  std::ostringstream quotes;
+  for (const auto& row : in.comparison->rows) {
+    const std::string quote = field_or_dash(row, "quote");
+    if (quote == "-") continue;
+    quotes << "- **" << markdown_escape(field_or_dash(row, "id")) << "** ("
+           << markdown_escape(field_or_dash(row, "source")) << "): “" << markdown_escape(quote) << "”\n";
+  }
+  if (!quotes.str().empty()) md << "### The paper's words\n\n" << quotes.str() << "\n";
+}
+
+void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
+  if (in.figures.empty()) return;
+  md << "## Figures\n\n";
+  for (const FigureEntry& f : in.figures) {
+    md << "### " << markdown_escape(f.name) << "\n\n";
+    if (f.have_png) {
+      md << "![" << markdown_escape(f.caption) << "](" << f.png << ")\n\n";
+    } else {
+      md << alarm("MISSING FIGURE " + markdown_escape(f.name) + ": " + markdown_escape(f.png) + " was not rendered",
+                  flavor)
+         << "\n\n"
+         << "Caption: " << markdown_escape(f.caption) << "\n\n";
+    }
+    md << (f.have_pdf ? "[PDF](" + f.pdf + ")" : alarm("PDF missing: " + markdown_escape(f.pdf), flavor))
+       << " · script " << code(f.script) << "\n\n";
+  }
+}
+
+void assumptions_section(std::ostringstream& md, const ReportInput& in) {
+  // The union over runs: one line per (key, value, note), with the runs it holds in.
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<std::string>> table;
+  for (const RunRecord& run : in.runs) {
+    if (!run.json.contains("assumptions")) continue;
+    for (const auto& a : run.json["assumptions"]) {
+      table[{json_text(a, {"key"}), json_text(a, {"value"}), json_text(a, {"note"}, "")}].push_back(run.study);
+    }
+  }
+  md << "## Assumptions in effect\n\n";
+  if (table.empty()) {
+    md << "No run records a value the paper does not state.\n\n";
+    return;
+  }
+  md << "Values the paper does not state (ASSUMED, RECONSTRUCTED or a TYPO correction in the specification), "
+        "as recorded by the runs.\n\n"
+        "| key | value | note | runs |\n"
+        "|-----------|----------|--------------------------------|------------|\n";
+  for (const auto& [entry, studies] : table) {
+    const auto& [key, value, note] = entry;
+    md << "| " << code(key) << " | " << code(value) << " | " << markdown_escape(note) << " | "
+       << markdown_escape(join(studies, ", ")) << " |\n";
+  }
+  md << "\n";
+}
+
+void notes_section(std::ostringstream& md, const ReportInput& in) {
+  bool any = false;
+  for (const RunRecord& run : in.runs) any = any || (run.json.contains("notes") && !run.json["notes"].empty());
+  if (!any) return;
+  md << "## Notes of the runs\n\n";
+  for (const RunRecord& run : in.runs) {
+    if (!run.json.contains("notes") || run.json["notes"].empty()) continue;
+    md << "### " << markdown_escape(run.study) << "\n\n";
+    for (const auto& note : run.json["notes"]) {
+      md << "- " << markdown_escape(note.is_string() ? note.get<std::string>() : note.dump()) << "\n";
+    }
+    md << "\n";
+  }
+}
+
+std::string number_text(const nlohmann::json& value) {
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  if (value.is_number()) {
+    const double x = value.get<double>();
+    if (x == std::floor(x) && std::abs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+    return format_g(x, 6);
+  }
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+void provenance_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
+  md << "## Provenance\n\n";
+  if (in.runs.empty()) {
+    md << alarm("No runs found in " + markdown_escape(in.results) + ".", flavor) << "\n\n";
+    return;
+  }
+  md << "Every run in " << code(in.results) << "; the run id hashes the solver, its version, the source revision and "
+     << "the effective configuration.\n\n"
+     << "| study | run id | solver | revision | config hash | wall time |\n"
+     << "|----------|------------------|--------------|------------|------------------|----------|\n";
+  for (const RunRecord& run : in.runs) {
+    const auto& j = run.json;
+    const bool modified = j.contains("solver") && j["solver"].value("modified", false);
+    std::string revision = json_text(j, {"solver", "revision"});
+    if (revision.size() > 12) revision = revision.substr(0, 12);
+    std::string wall = "?";
+    if (j.contains("wall_time_s") && j["wall_time_s"].is_number())
+      wall = format_g(j["wall_time_s"].get<double>(), 3) + " s";
+    md << "| " << markdown_escape(run.study) << " | " << code(run.run_id) << " | "
+       << markdown_escape(json_text(j, {"solver", "name"}) + " " + json_text(j, {"solver", "version"})) << " | "
+       << code(revision) << (modified ? std::string(" ").append(alarm("modified", flavor)) : std::string()) << " | "
+       << code(json_text(j, {"config", "hash"})) << " | " << wall << " |\n";
+  }
+  md << "\n";
+  for (const RunRecord& run : in.runs) {
+    const auto& j = run.json;
+    const bool modified = j.contains("solver") && j["solver"].value("modified", false);
+    md << "### " << markdown_escape(run.study) << " (run " << code(run.run_id) << ")\n\n";
+    md << "- solver: " << markdown_escape(json_text(j, {"solver", "name"})) << " "
+       << markdown_escape(json_text(j, {"solver", "version"})) << ", revision "
+       << code(json_text(j, {"solver", "revision"}))
+       << (modified ? std::string(" ").append(alarm("(built from a modified tree)", flavor))
+                    : std::string(" (clean tree)"))
+       << "\n";
+    md << "- build: " << markdown_escape(json_text(j, {"build", "type"})) << ", "
+       << markdown_escape(json_text(j, {"build", "compiler"})) << ", flags "
+       << code(json_text(j, {"build", "flags"}, "")) << "\n";
+    md << "- libraries: SUNDIALS " << markdown_escape(json_text(j, {"build", "sundials"})) << ", Eigen "
+       << markdown_escape(json_text(j, {"build", "eigen"})) << ", Boost "
+       << markdown_escape(json_text(j, {"build", "boost"})) << "\n";
+    md << "- configuration: " << code(json_text(j, {"config", "file"}, "(none)")) << ", hash "
+       << code(json_text(j, {"config", "hash"})) << "\n";
+    md << "- command: " << code(json_text(j, {"command_line"})) << "\n";
+    md << "- started " << markdown_escape(json_text(j, {"start_utc"})) << ", wall time "
+       << (j.contains("wall_time_s") ? number_text(j["wall_time_s"]) + " s" : std::string("?")) << "\n";
+    if (j.contains("statistics") && !j["statistics"].empty()) {
+      md << "- solver statistics:\n";
+      for (const auto& [group, values] : j["statistics"].items()) {
+        std::vector<std::string> items;
+        if (values.is_object()) {
+          for (const auto& [name, value] : values.items()) {
+            items.push_back(markdown_escape(name) + " " + markdown_escape(number_text(value)));
+          }
+        }
+        md << "    - " << markdown_escape(group) << ": " << join(items, ", ") << "\n";
+      }
+    }
+    if (j.contains("files") && !j["files"].empty()) {
+      md << "- files:\n";
+      for (const auto& file : j["files"]) {
+        md << "    - " << code(json_text(file, {"name"})) << ": "
+           << markdown_escape(json_text(file, {"description"}, "")) << "\n";
+      }
+    }
+    md << "\n";
+  }
+}
+
+}  // namespace
+
+std::string render_report(const ReportInput& in, Flavor flavor) {
+  std::ostringstream md;
+  md << "# " << markdown_escape(in.title) << "\n\n";
+  if (in.comparison) {
+    const std::string sentence = markdown_escape(count_sentence(in.comparison->counts));
+    md << (flavor == Flavor::markdown ? "**" + sentence + "**" : "[" + sentence + "]{.lead}") << "\n\n";
+    if (in.comparison->counts.fail > 0) {
+      std::vector<std::string> ids;
+      for (const auto& row : in.comparison->rows) {
+        if (field_or_dash(row, "status") == "FAIL") ids.push_back(markdown_escape(field_or_dash(row, "id")));
+      }
+      md << alarm("Failures: " + join(ids, ", "), flavor) << "\n\n";
+    }
+  } else {
+    md << alarm("No comparison with the published values yet.", flavor) << "\n\n";
+  }
+  std::size_t missing = 0;
+  for (const FigureEntry& f : in.figures) missing += f.have_png ? 0 : 1;
+  if (missing > 0) md << alarm(plural(missing, "figure is", "figures are") + " missing.", flavor) << "\n\n";
+
+  comparison_section(md, in, flavor);
+  if (!trim(in.intro).empty()) md << in.intro << (in.intro.back() == '\n' ? "\n" : "\n\n");
+  figures_section(md, in, flavor);
+  assumptions_section(md, in);
+  notes_section(md, in);
+  provenance_section(md, in, flavor);
+  return md.str();
+}
+
+std::string read_caption(const std::filesystem::path& script) {
+  const std::string text = read_text(script, "figure-sources");
+  const std::string first = lines(text).empty() ? "" : lines(text).front();
+  const std::string prefix = "# caption:";
+  if (first.rfind(prefix, 0) != 0 || trim(first.substr(prefix.size())).empty()) {
+    throw InputError("figure-sources: the first line of '" + script.string() +
+                     "' must be '# caption: <the figure's caption>'");
+  }
+  return trim(first.substr(prefix.size()));
+}
+
+std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) {
+  std::ostringstream md;
+  md << "# Reproductions\n\n";
+  if (entries.empty()) {
+    md << alarm("No reports found.", flavor) << "\n";
+    return md.str();
+  }
+  md << "Each paper's report compares the reproduced values with the published ones and shows every figure, "
+        "the assumptions in effect and the provenance of every run.\n\n"
+        "| paper | reproduced |\n"
+        "|--------------------------|------------------------------------------------|\n";
+  for (const IndexEntry& e : entries) {
+    md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << markdown_escape(e.sentence)
+       << (e.failures > 0 ? std::string(" ").append(status_cell("FAIL", flavor)) : std::string()) << " |\n";
+  }
+  return md.str();
+}
+
+const std::string& report_css() {
+  static const std::string css = kReportCss;
+  return css;
+}
+
+int render_html(const std::string& markdown, const std::string& title, const std::string& css,
+                const std::filesystem::path& html) {
+  if (!on_path("pandoc")) throw InputError("pandoc is not installed (pipeline/install-deps installs it)");
+  const std::filesystem::path dir = html.parent_path().empty() ? "." : html.parent_path();
+  std::filesystem::create_directories(dir);
+  std::string stem = ".";
+  stem += html.filename().string() + "." + std::to_string(::getpid());
+  const std::filesystem::path source = dir / (stem + ".md");
+  const std::filesystem::path header = dir / (stem + ".style.html");
+  const std::filesystem::path output = dir / (stem + ".html");
+  write_atomic(source, markdown);
+  write_atomic(header, "<style>\n" + css + "</style>\n");
+  const int status =
+      run_program({"pandoc", "--from=markdown", "--to=html5", "--standalone", "--metadata=pagetitle:" + title,
+                   "--include-in-header=" + header.string(), "--output=" + output.string(), source.string()});
+  std::error_code ec;
+  std::filesystem::remove(source, ec);
+  std::filesystem::remove(header, ec);
+  if (status == 0) {
+    std::filesystem::rename(output, html);
+  } else {
+    std::filesystem::remove(output, ec);
+  }
+  return status;
+}
+
+std::string relative_link(const std::filesystem::path& target, const std::filesystem::path& base) {
+  const auto t = std::filesystem::weakly_canonical(std::filesystem::absolute(target));
+  const auto b = std::filesystem::weakly_canonical(std::filesystem::absolute(base.empty() ? "." : base));
+  return t.lexically_relative(b).generic_string();
+}
+
+}  // namespace cm::pipeline

@@ -1,0 +1,69 @@
+// A paper's report (reports/<paper>/index.md and index.html) and the index over all papers.
+// The Markdown is built here; pandoc turns it into standalone HTML with the style of report.css.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tools/compare.hpp"
+#include "tools/runs.hpp"
+
+namespace cm::pipeline {
+
+/// The plain Markdown file, or the variant fed to pandoc (statuses as coloured badges and
+/// missing figures as alarms, through pandoc's bracketed spans).
+enum class Flavor { markdown, pandoc };
+
+struct FigureEntry {
+  std::string name;      ///< fig5_3
+  std::string caption;   ///< from the first line of its script, `# caption: ...`
+  std::string script;    ///< the gnuplot script, as given (pipeline/<paper>/fig5_3.gp)
+  std::string png, pdf;  ///< links relative to the report
+  bool have_png = false, have_pdf = false;
+};
+
+struct ReportInput {
+  std::string paper, title;
+  std::optional<ComparisonTable> comparison;  ///< none when no comparison was given or found
+  std::string comparison_name;                ///< the comparison file, for the text
+  std::string intro;                          ///< Markdown, included as it is
+  std::vector<FigureEntry> figures;
+  std::vector<RunRecord> runs;
+  std::string results;  ///< the results directory, for the text
+};
+
+/// The report, in the order of CONVENTIONS.md: the count, the comparison table with the evidence
+/// of known differences, the introduction, the figures, the assumptions in effect, the notes of
+/// the runs and the provenance of every run.
+std::string render_report(const ReportInput& input, Flavor flavor);
+
+/// The caption of a figure script: its first line must be `# caption: ...`; throws
+/// cm::InputError naming the script otherwise (or when it does not exist).
+std::string read_caption(const std::filesystem::path& script);
+
+struct IndexEntry {
+  std::string paper, title, sentence, link;
+  std::size_t failures = 0;
+};
+/// The index over all papers: each paper's count sentence and a link to its report.
+std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor);
+
+/// Escapes text for Markdown (pandoc's and CommonMark's punctuation).
+std::string markdown_escape(const std::string& text);
+
+/// The style of the HTML reports (pipeline/tools/report.css, compiled in).
+const std::string& report_css();
+
+/// Renders Markdown to standalone HTML with pandoc, `css` embedded in a <style> element; writes
+/// `html` atomically. Returns pandoc's exit status (0 on success); throws cm::InputError when
+/// pandoc is not installed.
+int render_html(const std::string& markdown, const std::string& title, const std::string& css,
+                const std::filesystem::path& html);
+
+/// `target` relative to the directory `base` (both as given, relative to the working directory),
+/// with forward slashes.
+std::string relative_link(const std::filesystem::path& target, const std::filesystem::path& base);
+
+}  // namespace cm::pipeline

@@ -1,0 +1,45 @@
+// Reading run directories: results/<paper>/<study>/run.json (schema `cm-run 1`, pipeline/README.md).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cm::pipeline {
+
+/// A run as read back from its run.json.
+struct RunRecord {
+  std::filesystem::path dir;
+  std::string study;  ///< from run.json ("study"), else the directory's name
+  std::string run_id;
+  nlohmann::json json;  ///< the whole document, validated by parse_run_json
+};
+
+/// Parses and validates a run.json text: an object of schema "cm-run 1" with a string run_id
+/// and a `scalars` object whose entries are {"value": number or null, ...}. Throws
+/// cm::InputError naming `name` on anything else.
+nlohmann::json parse_run_json(const std::string& text, const std::string& name);
+
+/// The run in `dir`, or nothing when there is no run.json there.
+std::optional<RunRecord> load_run(const std::filesystem::path& dir);
+
+/// Every run directly below `results` (each <study>/run.json), sorted by study; none when the
+/// directory does not exist.
+std::vector<RunRecord> load_runs(const std::filesystem::path& results);
+
+/// A scalar of a run: absent (no such name), null (written as null: non-finite) or a number.
+struct ScalarLookup {
+  bool found = false;
+  double value = 0.0;  ///< NaN when the run wrote null
+  std::string unit;
+};
+ScalarLookup find_scalar(const RunRecord& run, const std::string& name);
+
+/// A string field of a nested object ("solver", "name"), or `fallback` when absent.
+std::string json_text(const nlohmann::json& object, std::initializer_list<const char*> path,
+                      const std::string& fallback = "?");
+
+}  // namespace cm::pipeline

@@ -1,0 +1,32 @@
+# Driver of the tools' tests (see cm_tool_test in tests/pipeline/CMakeLists.txt): runs one command
+# and checks its exact exit status (WILL_FAIL could not tell a failure, 1, from bad input, 2),
+# then optionally that a file it wrote matches a regular expression.
+#   -DCOMMAND=<program|arg|arg...> -DEXPECT=<exit status> [-DSCRATCH=<dir to empty first>]
+#   [-DTOUCH=<files to create first, |-separated>] [-DCHECK_FILE=<file> -DCHECK_REGEX=<regex>]
+if(SCRATCH)
+  file(REMOVE_RECURSE ${SCRATCH})
+  file(MAKE_DIRECTORY ${SCRATCH})
+endif()
+if(TOUCH)
+  string(REPLACE "|" ";" touch "${TOUCH}")
+  foreach(f ${touch})
+    get_filename_component(parent ${f} DIRECTORY)
+    file(MAKE_DIRECTORY ${parent})
+    file(TOUCH ${f})
+  endforeach()
+endif()
+string(REPLACE "|" ";" command "${COMMAND}")
+execute_process(COMMAND ${command} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(NOT "${rc}" STREQUAL "${EXPECT}")
+  message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT}")
+endif()
+if(CHECK_FILE)
+  if(NOT EXISTS ${CHECK_FILE})
+    message(FATAL_ERROR "${CHECK_FILE} was not written")
+  endif()
+  file(READ ${CHECK_FILE} text)
+  if(NOT text MATCHES "${CHECK_REGEX}")
+    message(FATAL_ERROR "${CHECK_FILE} does not match '${CHECK_REGEX}'")
+  endif()
+endif()

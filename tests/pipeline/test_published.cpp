@@ -1,0 +1,129 @@
+// Unit tests of published.tsv parsing: every malformed row is a cm::InputError naming file,
+// line and column, so a typo in a paper's values never passes silently.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "common/errors.hpp"
+#include "tools/published.hpp"
+
+namespace {
+
+using namespace cm::pipeline;
+
+const std::string header =
+    "id\tscalar\trelation\tvalue\tabs_tol\trel_tol\ttol_why\tsource\tquote\tkind\texpected\tevidence\t"
+    "diff_value\tdiff_tol\n";
+
+std::string row(const std::string& relation = "=", const std::string& value = ".2951",
+                const std::string& abs_tol = "5e-5", const std::string& rel_tol = "0",
+                const std::string& expected = "MATCH", const std::string& evidence = "-",
+                const std::string& diff_value = "-", const std::string& diff_tol = "-",
+                const std::string& scalar = "disk/mu_hat", const std::string& id = "P1",
+                const std::string& kind = "number") {
+  return id + "\t" + scalar + "\t" + relation + "\t" + value + "\t" + abs_tol + "\t" + rel_tol +
+         "\thalf a unit\tSect. 5\tmu = .2951\t" + kind + "\t" + expected + "\t" + evidence + "\t" + diff_value + "\t" +
+         diff_tol + "\n";
+}
+
+/// The message of the InputError thrown by parsing `text`, or "" when none is thrown.
+std::string error_of(const std::string& text) {
+  try {
+    parse_published(text, "published.tsv");
+  } catch (const cm::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Published, ParsesARowWithEveryField) {
+  const auto rows = parse_published(header + row(), "published.tsv");
+  ASSERT_EQ(rows.size(), 1u);
+  const PublishedRow& r = rows[0];
+  EXPECT_EQ(r.line, 2u);
+  EXPECT_EQ(r.id, "P1");
+  EXPECT_EQ(r.study, "disk");
+  EXPECT_EQ(r.name, "mu_hat");
+  EXPECT_EQ(r.relation, Relation::equal);
+  EXPECT_EQ(r.value_text, ".2951");
+  EXPECT_EQ(r.value, 0.2951);
+  EXPECT_EQ(r.abs_tol, 5e-5);
+  EXPECT_EQ(r.rel_tol, 0.0);
+  EXPECT_EQ(r.expected, Expected::match);
+  EXPECT_FALSE(r.diff_value.has_value());
+}
+
+TEST(Published, SkipsCommentsAndBlankLinesAndCountsLines) {
+  const auto rows =
+      parse_published("# the paper's values\n" + header + "\n# section 5\n" + row() + "\r\n", "published.tsv");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].line, 5u);
+}
+
+TEST(Published, EvaluatesClosedForms) {
+  // A closed form is evaluated by cm::parse_real, exact to rounding.
+  const auto rows = parse_published(header + row("=", "2/7", "0", "1e-12"), "published.tsv");
+  EXPECT_EQ(rows[0].value, 2.0 / 7.0);
+  EXPECT_EQ(rows[0].value_text, "2/7");
+}
+
+TEST(Published, ReadsEveryRelation) {
+  const std::string text = header + row("<", "1", "-", "-", "MATCH", "-", "-", "-", "a/x", "B1", "bound") +
+                           row("<=", "1", "-", "-", "MATCH", "-", "-", "-", "a/x", "B2", "bound") +
+                           row(">", "1", "-", "-", "MATCH", "-", "-", "-", "a/x", "B3", "bound") +
+                           row(">=", "1", "-", "-", "MATCH", "-", "-", "-", "a/x", "B4", "bound");
+  const auto rows = parse_published(text, "published.tsv");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].relation, Relation::less);
+  EXPECT_EQ(rows[1].relation, Relation::less_equal);
+  EXPECT_EQ(rows[2].relation, Relation::greater);
+  EXPECT_EQ(rows[3].relation, Relation::greater_equal);
+}
+
+TEST(Published, ReadsAKnownDifference) {
+  const auto rows = parse_published(
+      header + row("=", "0.02", "0.005", "0", "KNOWN-DIFFERENCE", "reproduces 0.031, see Fig. 7", "0.031", "0.001"),
+      "published.tsv");
+  EXPECT_EQ(rows[0].expected, Expected::known_difference);
+  EXPECT_EQ(rows[0].evidence, "reproduces 0.031, see Fig. 7");
+  EXPECT_EQ(*rows[0].diff_value, 0.031);
+  EXPECT_EQ(*rows[0].diff_tol, 0.001);
+}
+
+TEST(Published, NamesFileLineAndColumnOfEachError) {
+  EXPECT_EQ(error_of(""),
+            "published.tsv: no header line (expected the columns id, scalar, relation, value, "
+            "abs_tol, rel_tol, tol_why, source, quote, kind, expected, evidence, diff_value, diff_tol)");
+  EXPECT_EQ(error_of("id\tscalar\n"), "published.tsv:1: header lacks the column 'relation'");
+  EXPECT_EQ(error_of(header.substr(0, header.size() - 1) + "\textra\n"), "published.tsv:1: unknown column 'extra'");
+  EXPECT_EQ(error_of(header + "P1\tdisk/mu_hat\n"), "published.tsv:2: 2 tab-separated fields, the header has 14");
+  EXPECT_EQ(error_of(header + row("~")), "published.tsv:2: column relation: '~' is none of =, <, <=, >, >=");
+  EXPECT_EQ(error_of(header + row("=", "0.29x")), "published.tsv:2: column value: '0.29x' is not a finite number");
+  EXPECT_EQ(error_of(header + row("=", "1", "-1e-3")), "published.tsv:2: column abs_tol: '-1e-3' is negative");
+  EXPECT_EQ(error_of(header + row("=", "1", "-")),
+            "published.tsv:2: column abs_tol: a value compared with = needs abs_tol and rel_tol (0 when not used)");
+  EXPECT_EQ(error_of(header + row("<", "1", "1e-3", "0")),
+            "published.tsv:2: column abs_tol: a bound (<) has no tolerance: write - or 0");
+  EXPECT_EQ(error_of(header + row("<", "1", "0", "0")), "");  // zero tolerances are no tolerance
+  EXPECT_EQ(error_of(header + row() + row()), "published.tsv:3: column id: 'P1' appears twice");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "mu_hat")),
+            "published.tsv:2: column scalar: 'mu_hat' is not of the form study/scalar");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "a/b/c")),
+            "published.tsv:2: column scalar: 'a/b/c' is not of the form study/scalar");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "a/x", "P1", "guess")),
+            "published.tsv:2: column kind: 'guess' is none of number, bound, closed-form, claim");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MAYBE")),
+            "published.tsv:2: column expected: 'MAYBE' is neither MATCH nor KNOWN-DIFFERENCE");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE")),
+            "published.tsv:2: column evidence: a KNOWN-DIFFERENCE needs its evidence");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE", "see Fig. 7", "1.1")),
+            "published.tsv:2: column diff_tol: diff_value and diff_tol go together (both or neither)");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "1.1", "0.1")),
+            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE row has a diff_value (write -)");
+  EXPECT_EQ(error_of(header + row("=", "nan")), "published.tsv:2: column value: 'nan' is not a finite number");
+}
+
+TEST(Published, MissingFileIsAnInputError) { EXPECT_THROW(read_published("no/such/published.tsv"), cm::InputError); }
+
+}  // namespace

@@ -1,0 +1,175 @@
+// Unit tests of the report's building blocks: Markdown escaping, captions, the order and the
+// alarms of a report, the index.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "common/errors.hpp"
+#include "tools/bench.hpp"
+#include "tools/report.hpp"
+
+namespace {
+
+using namespace cm::pipeline;
+
+TEST(Markdown, EscapesWhatWouldBeMarkup) {
+  EXPECT_EQ(markdown_escape("a|b"), "a\\|b");
+  EXPECT_EQ(markdown_escape("2*pi"), "2\\*pi");
+  EXPECT_EQ(markdown_escape("$x$"), "\\$x\\$");
+  EXPECT_EQ(markdown_escape("[1]"), "\\[1\\]");
+  EXPECT_EQ(markdown_escape("<b>"), "\\<b>");
+  EXPECT_EQ(markdown_escape("x < 1"), "x < 1");
+  EXPECT_EQ(markdown_escape("B_i"), "B_i");
+  EXPECT_EQ(markdown_escape("_x_"), "\\_x\\_");
+  EXPECT_EQ(markdown_escape("a\tb\nc"), "a b c");
+}
+
+/// A scratch directory, removed at the end of the test.
+class Scratch : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("cm_report_test_" + std::to_string(::getpid()) + "_" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+    return dir_ / name;
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(Scratch, CaptionIsTheFirstLineOfTheScript) {
+  EXPECT_EQ(read_caption(write("a.gp", "# caption: Energy against time.\nplot x\n")), "Energy against time.");
+  EXPECT_THROW(read_caption(write("b.gp", "plot x\n# caption: late\n")), cm::InputError);
+  EXPECT_THROW(read_caption(write("c.gp", "# caption:   \n")), cm::InputError);
+  EXPECT_THROW(read_caption(dir_ / "missing.gp"), cm::InputError);
+}
+
+TEST_F(Scratch, RelativeLinks) {
+  std::filesystem::create_directories(dir_ / "reports/p/figures");
+  EXPECT_EQ(relative_link(dir_ / "reports/p/figures/f.png", dir_ / "reports/p"), "figures/f.png");
+  EXPECT_EQ(relative_link(dir_ / "reports/p/index.html", dir_ / "reports"), "p/index.html");
+}
+
+ReportInput sample() {
+  ReportInput in;
+  in.paper = "rollingball";
+  in.title = "Rolling ball";
+  in.results = "results/rollingball";
+  ComparisonTable table;
+  table.rows.push_back({{"id", "P1"},
+                        {"scalar", "disk/mu_hat"},
+                        {"relation", "="},
+                        {"published", ".2951"},
+                        {"reproduced", "0.29512000000000002"},
+                        {"abs_error", "2e-05"},
+                        {"rel_error", "6.78e-05"},
+                        {"tolerance", "abs 5e-05"},
+                        {"status", "MATCH"},
+                        {"expected", "MATCH"},
+                        {"source", "Sect. 5"},
+                        {"quote", "mu = .2951"},
+                        {"evidence", "-"},
+                        {"remark", "-"}});
+  table.rows.push_back({{"id", "P2"},
+                        {"scalar", "disk/drift"},
+                        {"relation", "="},
+                        {"published", "0.02"},
+                        {"reproduced", "0.031"},
+                        {"status", "KNOWN-DIFFERENCE"},
+                        {"expected", "KNOWN-DIFFERENCE"},
+                        {"source", "Fig. 7"},
+                        {"evidence", "the prototype values give 0.031"}});
+  table.counts.add(Status::match);
+  table.counts.add(Status::known_difference);
+  in.comparison = table;
+  in.intro = "## The paper\n\nIntroduction.\n";
+  FigureEntry present{
+      "fig5_3", "Trajectory.", "pipeline/rollingball/fig5_3.gp", "figures/fig5_3.png", "figures/fig5_3.pdf",
+      true,     true};
+  FigureEntry missing{"fig5_4", "Energy.", "pipeline/rollingball/fig5_4.gp", "figures/fig5_4.png", "figures/fig5_4.pdf",
+                      false,    false};
+  in.figures = {present, missing};
+  RunRecord run;
+  run.study = "disk";
+  run.run_id = "0123456789abcdef";
+  run.json = parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
+    "solver": {"name": "rb_disk", "version": "0.1.0", "revision": "abc", "modified": true},
+    "assumptions": [{"key": "rails.basis", "value": "n_b2_mb1", "note": "RECONSTRUCTED"}],
+    "notes": ["a note"], "statistics": {"cvode_adams": {"steps": 12}}})",
+                            "run.json");
+  RunRecord other = run;
+  other.study = "ball";
+  in.runs = {other, run};
+  return in;
+}
+
+TEST(Report, SectionsComeInTheDocumentedOrder) {
+  const std::string md = render_report(sample(), Flavor::markdown);
+  EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 2 published values reproduced, 1 known difference explained, "
+                     "0 failures, 0 not reproduced yet**",
+                     0),
+            0u);
+  std::size_t at = 0;
+  for (const char* part : {"## Comparison", "| P1 |", "the prototype values give 0.031", "## The paper", "## Figures",
+                           "![Trajectory.](figures/fig5_3.png)", "[PDF](figures/fig5_3.pdf)", "MISSING FIGURE fig5_4",
+                           "## Assumptions in effect", "| `rails.basis` | `n_b2_mb1` |", "## Notes of the runs",
+                           "a note", "## Provenance", "`0123456789abcdef`", "cvode_adams: steps 12"}) {
+    const std::size_t found = md.find(part, at);
+    ASSERT_NE(found, std::string::npos) << part;
+    at = found;
+  }
+  // The union of assumptions lists both runs holding it.
+  EXPECT_NE(md.find("RECONSTRUCTED | ball, disk |"), std::string::npos);
+  EXPECT_NE(md.find("1 figure is missing"), std::string::npos);
+  EXPECT_NE(md.find("modified tree"), std::string::npos);
+}
+
+TEST(Report, HtmlFlavorUsesBadges) {
+  const std::string md = render_report(sample(), Flavor::pandoc);
+  EXPECT_NE(md.find("[MATCH]{.badge .match}"), std::string::npos);
+  EXPECT_NE(md.find("[KNOWN-DIFFERENCE]{.badge .known-difference}"), std::string::npos);
+  EXPECT_NE(md.find("{.alarm}"), std::string::npos);
+}
+
+TEST(Report, NoComparisonIsSaidLoudly) {
+  ReportInput in = sample();
+  in.comparison.reset();
+  in.comparison_name = "reports/rollingball/comparison.tsv";
+  EXPECT_NE(render_report(in, Flavor::markdown).find("**No comparison with the published values yet.**"),
+            std::string::npos);
+}
+
+TEST(Index, LinksEachPaperWithItsSentence) {
+  const std::string md = render_index({{"dem", "DEM", "3 of 3 ...", "dem/index.html", 0},
+                                       {"friction", "Friction", "1 of 2 ...", "friction/index.html", 1}},
+                                      Flavor::markdown);
+  EXPECT_NE(md.find("| [DEM](dem/index.html) | 3 of 3 ... |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 1 of 2 ... **FAIL** |"), std::string::npos);
+}
+
+TEST(Bench, ParsesTheList) {
+  const auto list = parse_bench_list("# bench\n\ndisk\trb_disk --config x.ini\nball\tsleep 0\n", "bench.list");
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0].name, "disk");
+  EXPECT_EQ(list[0].command, "rb_disk --config x.ini");
+  EXPECT_THROW(parse_bench_list("disk rb_disk\n", "l"), cm::InputError);
+  EXPECT_THROW(parse_bench_list("di-sk\ttrue\n", "l"), cm::InputError);
+  EXPECT_THROW(parse_bench_list("a\ttrue\na\ttrue\n", "l"), cm::InputError);
+  EXPECT_THROW(parse_bench_list("a\t\n", "l"), cm::InputError);
+  EXPECT_THROW(parse_bench_list("# nothing\n", "l"), cm::InputError);
+}
+
+TEST(Bench, Median) {
+  EXPECT_EQ(median({3.0, 1.0, 2.0}), 2.0);
+  EXPECT_EQ(median({4.0, 1.0, 2.0, 3.0}), 2.5);
+  EXPECT_EQ(median({7.0}), 7.0);
+  EXPECT_THROW(median({}), std::invalid_argument);
+}
+
+}  // namespace
