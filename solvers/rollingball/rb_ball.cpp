@@ -1,0 +1,384 @@
+// rb_ball: the rolling ball of Sect. 6 (Putkaradze & Rogers, RCD 24(2), 2019), and its detachment.
+//
+// A ball of radius r rolls without slipping on a plane, moved by n point masses on circular rails
+// tilted by the bases B_i of (6.8)-(6.10), their parameter accelerations the step-ramp (6.11). The
+// attitude is a versor q; the state x = [theta; theta'; q; Omega; z] (2n + 9 components) obeys the
+// ODE (6.4) or the index-1 DAE (6.5), with Omega' from (3.2); the normal force (3.3) and the
+// friction (3.4) follow at every instant, and mu_hat = max_t f_s / N, eq. (1.3). The paper reports
+// mu_hat = .19 and N > 0 on [0, 20] for the data of Fig. 6.1 and Table 6.2, and, with
+// m0 = m1 = m2 = .1, m3 = 60 under perfect friction, detachment (N = 0, f_s > 0) at t = 3.7358.
+//
+//   build/bin/rb_ball --config configs/rollingball/ball.ini             # ODE (6.4)
+//   build/bin/rb_ball --config configs/rollingball/ball_dae.ini         # DAE (6.5) with IDA
+//   build/bin/rb_ball --config configs/rollingball/detach.ini           # stops where N = 0
+//
+// Writes trajectory.tsv, rails0.tsv / masses0.tsv (Fig. 6.1), and for the detachment diagnostic
+// N_window.tsv (N(t) finely on a window) and crossings.tsv (every zero of N there).
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "common/run.hpp"
+#include "common/sundials.hpp"
+#include "rollingball/ball.hpp"
+#include "rollingball/config.hpp"
+#include "rollingball/initial_configuration.hpp"
+#include "rollingball/march.hpp"
+
+namespace {
+
+class BallStudy {
+ public:
+  explicit BallStudy(cm::Config& config) : config_(config) {}
+
+  void declare() {
+    rb::declare_ball_model_keys(config_);
+    config_.add_reals("ic.theta", {0.0, 2.0369, 0.7044}, "rad", "initial rail angles theta_a (Table 6.2)");
+    config_.add_flag("ic.theta_from_cm_solver", false,
+                     "replace the free angles of ic.theta by the exact root of the CM condition (rb_ic)");
+    config_.add_reals("ic.free", {2, 3}, "1", "1-based indices of the angles the CM condition solves for");
+    config_.add_choice("ic.want", "above", {"above", "below"}, "root with the total CM above or below the GC");
+    config_.add_reals("ic.thetadot", {0, 0, 0}, "rad", "initial rates theta_a' (Table 6.2)");
+    config_.add_reals("ic.q", {1, 0, 0, 0}, "1", "initial versor q_a, scalar first (Table 6.2)", cm::Range::any(), 4);
+    config_.add_reals("ic.Omega", {0, 0, 0}, "rad", "initial body angular velocity Omega_a", cm::Range::any(), 3);
+    config_.add_reals("ic.z", {0, 0}, "1", "initial GC position z_a", cm::Range::any(), 2);
+    rb::declare_march_keys(config_, 1e-10, "arkode_dp5");
+    config_.add_choice("solver.formulation", "ode", {"ode", "dae"}, "ODE (6.4) or DAE (6.5, IDA) form");
+    config_.add_flag("solver.suppress_algebraic_error", false, "DAE: leave q0 out of IDA's error test");
+    config_.add_flag("crosscheck.ode_vs_dae", false, "DAE: integrate the ODE (6.4) too and report the difference");
+    config_.add_flag("event.stop_on_N_zero", false, "stop at the first falling zero of N (detachment)");
+    config_.add_reals("diagnostic.window", {}, "1",
+                      "t0, t1: continue the rolling model past N = 0 to t1, write N on [t0, t1] and every zero");
+    config_.add_real("diagnostic.dt", 1e-4, "1", "spacing of N_window.tsv", cm::Range::positive());
+    config_.add_flag("output.rails", true, "write rails0.tsv and masses0.tsv (the configuration at t = a)");
+  }
+
+  void run() {
+    // --- set up: the ball of Fig. 6.1 and the initial state (6.12) -------------------------------
+    const rb::Ball ball(rb::ball_parameters_from(config_));
+    const int n = ball.n();
+    Eigen::VectorXd theta = to_vector(config_.reals("ic.theta"), "ic.theta", n);
+    const Eigen::VectorXd thetadot = to_vector(config_.reals("ic.thetadot"), "ic.thetadot", n);
+    cm::Run out(config_);
+    if (config_.flag("ic.theta_from_cm_solver")) {
+      const auto ic = rb::solve_initial_configuration(ball, theta, rb::free_angles_from(config_),
+                                                      config_.text("ic.want") == "above");
+      theta = ic.theta;
+      out.note("theta_a from the CM condition (exact root) instead of the printed values");
+    }
+    const auto qv = config_.reals("ic.q"), Om = config_.reals("ic.Omega"), zv = config_.reals("ic.z");
+    const cm::Quaternion q_a(qv[0], qv[1], qv[2], qv[3]);
+    if (!(q_a.norm() > 0.0)) config_.fail("ic.q", "must not vanish");
+    const Eigen::VectorXd x_a = ball.initial_state(theta, thetadot, q_a, rb::Vec3(Om[0], Om[1], Om[2]),
+                                                   Eigen::Vector2d(zv[0], zv[1]));  // eq. (6.12)
+    rb::MarchOptions options = rb::march_options_from(config_);
+    const cm::Tolerances tol = rb::tolerances_from(config_);
+    const std::string method = config_.text("solver.method");
+    const bool dae = config_.text("solver.formulation") == "dae";
+    const bool suppress = config_.flag("solver.suppress_algebraic_error");
+    const auto crosscheck = rb::crosscheck_methods_from(config_);
+    const auto window = config_.reals("diagnostic.window");
+    if (!window.empty() && (window.size() != 2 || !(window[1] > window[0])))
+      config_.fail("diagnostic.window", "needs t0 < t1");
+
+    const auto ode_factory = [&ball, tol](const std::string& m) -> rb::Factory {
+      return [&ball, m, tol](double t0, const Eigen::VectorXd& y0) {
+        return cm::make_integrator(
+            m, [&ball](double t, cm::ConstVectorRef y, cm::VectorRef yd) { ball.rhs(t, y, yd); }, y0, t0, tol);
+      };
+    };
+    const rb::Factory dae_factory = [&ball, tol, suppress](double t0, const Eigen::VectorXd& y0) {
+      Eigen::VectorXd yp0(y0.size());
+      ball.rhs(t0, y0, yp0);  // consistent x' from (6.4); q0' = -q_flat . Omega / 2
+      return cm::make_dae_integrator([&ball](double t, cm::ConstVectorRef y, cm::ConstVectorRef yp,
+                                             cm::VectorRef F) { ball.residual(t, y, yp, F); },
+                                     y0, yp0, ball.differential_components(), t0, tol, suppress);
+    };
+    const auto ratio = [&ball](double t, const Eigen::VectorXd& x) {
+      const rb::BallContact c = ball.contact(t, x);
+      return c.fs / c.N;  // the objective of (1.3)
+    };
+    const cm::RootFunction normal_force = [&ball](double t, cm::ConstVectorRef x, cm::VectorRef g) {
+      g(0) = ball.contact(t, x).N;  // detachment: N = 0, eq. (1.1)
+    };
+    const bool stop_on_N_zero = config_.flag("event.stop_on_N_zero");
+
+    auto traj = out.table("trajectory.tsv",
+                          std::string("ball of Sect. 6 (") + (dae ? "DAE (6.5)" : "ODE (6.4)") +
+                              "): state, contact forces (3.3)/(3.4), ratio f_s/N; zeta = body frame translated "
+                              "to the GC, X = spatial frame translated to the GC",
+                          trajectory_columns(n));
+
+    // --- solve: integrate piecewise, track N, f_s/N, |q|, q0 ------------------------------------
+    Track tr;
+    tr.energy0 = ball.energy(x_a);
+    std::vector<std::pair<double, Eigen::VectorXd>> grid_states;  // for the ODE vs DAE comparison
+    auto observer = [&](double t, const Eigen::VectorXd& x, bool output) {
+      const rb::BallContact c = ball.contact(t, x);
+      tr.update(t, x, c, ball);
+      if (!output) return;
+      if (dae && config_.flag("crosscheck.ode_vs_dae")) grid_states.emplace_back(t, x);
+      traj.row(trajectory_row(ball, t, x, c));
+    };
+    options.fresh_restart = dae;
+    rb::March march(dae ? dae_factory : ode_factory(method), options);
+    march.objective(ratio);
+    if (stop_on_N_zero) march.root(normal_force, -1, true);
+    const rb::MarchResult res = march.run(x_a, observer);
+    out.statistics(dae ? "ida" : method, res.statistics);
+
+    // Cross-check: other integrators on (6.4).
+    double spread = 0.0, tdet_spread = 0.0;
+    std::map<std::string, double> cost;  // rhs evaluations + state size x Jacobian evaluations
+    const auto cost_of = [&ball](const rb::MarchResult& r) {
+      return r.stat("rhs_evaluations") + ball.state_size() * r.stat("jacobian_evaluations");
+    };
+    if (!dae) cost[method] = cost_of(res);
+    for (const std::string& m : crosscheck) {
+      rb::March other(ode_factory(m), options);
+      other.objective(ratio);
+      if (stop_on_N_zero) other.root(normal_force, -1, true);
+      const rb::MarchResult o = other.run(x_a, [](double, const Eigen::VectorXd&, bool) {});
+      out.scalar("mu_hat." + m, o.best_value);
+      out.statistics(m, o.statistics);
+      cost[m] = cost_of(o);
+      spread = std::max(spread, std::abs(o.best_value - res.best_value));
+      if (stop_on_N_zero && o.stopped_on_root && res.stopped_on_root) {
+        out.scalar("t_det." + m, o.t_end);
+        tdet_spread = std::max(tdet_spread, std::abs(o.t_end - res.t_end));
+      }
+    }
+
+    // The DAE against the ODE on the output grid.
+    if (dae && config_.flag("crosscheck.ode_vs_dae")) {
+      rb::MarchOptions oo = options;
+      oo.fresh_restart = false;
+      std::size_t k = 0;
+      double diff = 0.0, diff_half = 0.0;
+      const double t_half = 0.5 * (options.a + options.b);
+      rb::March ode(ode_factory(method), oo);
+      ode.run(x_a, [&](double t, const Eigen::VectorXd& x, bool output) {
+        if (!output || k >= grid_states.size()) return;
+        if (std::abs(grid_states[k].first - t) < 1e-12) {
+          const double d = (grid_states[k].second - x).lpNorm<Eigen::Infinity>();
+          diff = std::max(diff, d);
+          if (t <= t_half) diff_half = std::max(diff_half, d);
+        }
+        ++k;
+      });
+      out.scalar("ode_dae_max_diff", diff);
+      out.scalar("ode_dae_max_diff_first_half", diff_half);
+    }
+
+    // The detachment diagnostic: the rolling model continued past N = 0 (unphysical after the first
+    // zero, but it shows the dip of N that makes the first zero ill-conditioned).
+    if (!window.empty()) diagnostic(ball, ode_factory(method), x_a, options, window, normal_force, out);
+
+    // --- write ------------------------------------------------------------------------------------
+    if (config_.flag("output.rails")) write_rails(ball, x_a, out);
+    auto best = out.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3), and the end of the run (one row)",
+                          {{"t_mu_hat", "1"}, {"mu_hat", "1"}, {"t_end", "1"}, {"N_end", "1"}, {"fs_end", "1"}});
+    const rb::BallContact ce = ball.contact(res.t_end, res.y_end);
+    best.row({res.best_t, res.best_value, res.t_end, ce.N, ce.fs});
+    const rb::BallContact c0 = ball.contact(options.a, x_a);
+    const rb::Vec3 cB0 = ball.centre_of_mass(theta);
+    out.scalar("M", ball.total_mass());
+    out.scalar("state_size", ball.state_size());
+    out.scalar("theta_a1", theta(0));
+    if (n > 1) out.scalar("theta_a2", theta(1));
+    if (n > 2) out.scalar("theta_a3", theta(2));
+    out.scalar("cB1_0", cB0(0));
+    out.scalar("cB2_0", cB0(1));
+    out.scalar("cB3_0", cB0(2));
+    out.scalar("N_0", c0.N);
+    out.scalar("fs_0", c0.fs);
+    out.scalar("Ffr1_0", c0.Ffr(0));
+    out.scalar("Ffr2_0", c0.Ffr(1));
+    out.scalar("mu_hat", res.best_value);
+    out.scalar("t_mu_hat", res.best_t);
+    out.scalar("mu_hat_grid", res.grid_best_value);
+    out.scalar("N_min", tr.N_min);
+    out.scalar("t_N_min", tr.t_N_min);
+    out.scalar("N_max", tr.N_max);
+    out.scalar("t_N_max", tr.t_N_max);
+    out.scalar("fs_max", tr.fs_max);
+    out.scalar("max_qnorm_err", tr.qnorm_err);
+    out.scalar("q0_sign_changes", tr.q0_changes);
+    out.scalar("t_q0_first_sign_change", tr.t_q0_change);
+    out.scalar("energy_drift", tr.energy_drift);
+    out.scalar("mu_hat_spread", spread);
+    if (cost.count("cvode_adams") && cost.count("cvode_bdf"))
+      out.scalar("cost_adams_over_bdf", cost["cvode_adams"] / cost["cvode_bdf"]);
+    out.scalar("t_end", res.t_end);
+    for (int k = 0; k < 3; ++k) out.scalar("Omega_end" + std::to_string(k + 1), res.y_end(ball.i_Omega() + k));
+    for (int k = 0; k < 2; ++k) out.scalar("z_end" + std::to_string(k + 1), res.y_end(ball.i_z() + k));
+    if (stop_on_N_zero) {
+      const double nan = std::numeric_limits<double>::quiet_NaN();
+      const rb::BallContact cd = ball.contact(res.t_end, res.y_end);
+      out.scalar("detached", res.stopped_on_root ? 1.0 : 0.0);
+      out.scalar("t_det", res.stopped_on_root ? res.t_end : nan);
+      out.scalar("N_at_det", res.stopped_on_root ? cd.N : nan);
+      out.scalar("fs_at_det", res.stopped_on_root ? cd.fs : nan);
+      for (int k = 0; k < 3; ++k)
+        out.scalar("Omega_at_det" + std::to_string(k + 1), res.stopped_on_root ? res.y_end(ball.i_Omega() + k) : nan);
+      for (int k = 0; k < 2; ++k)
+        out.scalar("z_at_det" + std::to_string(k + 1), res.stopped_on_root ? res.y_end(ball.i_z() + k) : nan);
+      if (!crosscheck.empty()) out.scalar("t_det_spread", tdet_spread);
+    }
+    out.note(
+        "mu_hat = max f_s/N sampled every analysis.dt and refined by golden section on the solution "
+        "restarted from the grid state before the maximum.");
+    out.note("energy_drift = max |E(t) - E(a)|: a conservation check only when the masses are frozen.");
+    out.commit();
+  }
+
+ private:
+  struct Track {
+    double N_min = std::numeric_limits<double>::infinity(), t_N_min = 0, N_max = -1e300, t_N_max = 0;
+    double fs_max = 0, qnorm_err = 0, energy0 = 0, energy_drift = 0, last_q0 = 0, t_q0_change = -1;
+    int q0_changes = 0;
+    bool first = true;
+    void update(double t, const Eigen::VectorXd& x, const rb::BallContact& c, const rb::Ball& ball) {
+      if (c.N < N_min) N_min = c.N, t_N_min = t;
+      if (c.N > N_max) N_max = c.N, t_N_max = t;
+      fs_max = std::max(fs_max, c.fs);
+      qnorm_err = std::max(qnorm_err, std::abs(x.segment<4>(ball.i_q()).norm() - 1.0));
+      energy_drift = std::max(energy_drift, std::abs(ball.energy(x) - energy0));
+      const double q0 = x(ball.i_q());
+      if (!first && q0 * last_q0 < 0.0) {
+        if (q0_changes == 0) t_q0_change = t;
+        ++q0_changes;
+      }
+      last_q0 = q0;
+      first = false;
+    }
+  };
+
+  Eigen::VectorXd to_vector(const std::vector<double>& v, const std::string& key, int n) const {
+    if (static_cast<int>(v.size()) != n) config_.fail(key, "needs one value per mass (masses.m)");
+    return Eigen::Map<const Eigen::VectorXd>(v.data(), n);
+  }
+
+  static std::vector<cm::Column> trajectory_columns(int n) {
+    std::vector<cm::Column> cols{{"t", "1"}};
+    for (int i = 1; i <= n; ++i) cols.push_back({"theta" + std::to_string(i), "rad"});
+    for (int i = 1; i <= n; ++i) cols.push_back({"thetadot" + std::to_string(i), "rad"});
+    for (const char* c : {"q0", "q1", "q2", "q3", "qnorm_err"}) cols.push_back({c, "1"});
+    for (const char* c :
+         {"Omega1", "Omega2", "Omega3", "Omegadot1", "Omegadot2", "Omegadot3", "omega1", "omega2", "omega3"})
+      cols.push_back({c, "rad"});
+    for (const char* c : {"z1", "z2", "N", "Ffr1", "Ffr2", "fs", "ratio", "energy"}) cols.push_back({c, "1"});
+    for (int i = 1; i <= n; ++i)
+      for (const char* k : {"1", "2", "3"}) cols.push_back({"zeta" + std::to_string(i) + "_" + k, "1"});
+    for (const char* c : {"cB1", "cB2", "cB3"}) cols.push_back({c, "1"});
+    for (int i = 1; i <= n; ++i)
+      for (const char* k : {"1", "2", "3"}) cols.push_back({"X" + std::to_string(i) + "_" + k, "1"});
+    for (const char* c : {"Xc1", "Xc2", "Xc3"}) cols.push_back({c, "1"});
+    return cols;
+  }
+
+  static std::vector<double> trajectory_row(const rb::Ball& ball, double t, const Eigen::VectorXd& x,
+                                            const rb::BallContact& c) {
+    const int n = ball.n();
+    std::vector<double> row{t};
+    for (int i = 0; i < 2 * n + 4; ++i) row.push_back(x(i));
+    row.push_back(x.segment<4>(ball.i_q()).norm() - 1.0);
+    for (int k = 0; k < 3; ++k) row.push_back(x(ball.i_Omega() + k));
+    for (int k = 0; k < 3; ++k) row.push_back(c.Omegadot(k));
+    for (int k = 0; k < 3; ++k) row.push_back(c.omega(k));
+    row.insert(row.end(),
+               {x(ball.i_z()), x(ball.i_z() + 1), c.N, c.Ffr(0), c.Ffr(1), c.fs, c.fs / c.N, ball.energy(x)});
+    for (int i = 1; i <= n; ++i) {
+      const rb::Vec3 z = ball.zeta(i, x);
+      row.insert(row.end(), {z(0), z(1), z(2)});
+    }
+    const rb::Vec3 cB = ball.centre_of_mass(x.segment(ball.i_theta(), n));
+    row.insert(row.end(), {cB(0), cB(1), cB(2)});
+    for (int i = 1; i <= n; ++i) {
+      const rb::Vec3 X = c.Lambda * ball.zeta(i, x);
+      row.insert(row.end(), {X(0), X(1), X(2)});
+    }
+    const rb::Vec3 Xc = c.Lambda * cB;
+    row.insert(row.end(), {Xc(0), Xc(1), Xc(2)});
+    return row;
+  }
+
+  void diagnostic(const rb::Ball& ball, const rb::Factory& factory, const Eigen::VectorXd& x_a,
+                  rb::MarchOptions options, const std::vector<double>& window, const cm::RootFunction& N,
+                  cm::Run& out) const {
+    options.b = window[1];
+    options.dt_scan = config_.real("diagnostic.dt");
+    options.dt_output = config_.real("diagnostic.dt");
+    options.fresh_restart = false;
+    auto table = out.table("N_window.tsv",
+                           "normal force of the rolling model continued past N = 0 (diagnostic of the detachment)",
+                           {{"t", "1"}, {"N", "1"}, {"fs", "1"}, {"ratio", "1"}});
+    double N_min = std::numeric_limits<double>::infinity(), t_N_min = 0;
+    rb::March march(factory, options);
+    march.root(N, 0, false);
+    const rb::MarchResult res = march.run(x_a, [&](double t, const Eigen::VectorXd& x, bool) {
+      if (t < window[0] - 1e-12) return;
+      const rb::BallContact c = ball.contact(t, x);
+      table.row({t, c.N, c.fs, c.fs / c.N});
+      if (c.N < N_min) N_min = c.N, t_N_min = t;
+    });
+    auto crossings = out.table("crossings.tsv", "zeros of N(t) on [time.a, diagnostic.window t1]",
+                               {{"t", "1"}, {"direction", "1"}, {"fs", "1"}});
+    int down = 0, up = 0;
+    for (const rb::Crossing& c : res.crossings) {
+      const Eigen::VectorXd x = march.state_at(options.a, x_a, c.t);
+      crossings.row({c.t, static_cast<double>(c.direction), ball.contact(c.t, x).fs});
+      if (c.direction < 0 && down < 2) out.scalar("t_N_down" + std::to_string(++down), c.t);
+      if (c.direction > 0 && up < 2) out.scalar("t_N_up" + std::to_string(++up), c.t);
+    }
+    out.scalar("N_crossings", static_cast<double>(res.crossings.size()));
+    out.scalar("N_window_min", N_min);
+    out.scalar("t_N_window_min", t_N_min);
+  }
+
+  void write_rails(const rb::Ball& ball, const Eigen::VectorXd& x_a, cm::Run& out) const {
+    auto rails = out.table("rails0.tsv",
+                           "the rails in the body frame translated to the GC (= space at t = a when q_a = 1); "
+                           "one block (two empty lines) per rail",
+                           {{"theta", "rad"}, {"x1", "1"}, {"x2", "1"}, {"x3", "1"}});
+    const cm::Quaternion q = x_a.segment<4>(ball.i_q());
+    const rb::Mat3 L = cm::attitude(q);
+    for (int i = 0; i < ball.n(); ++i) {
+      for (int k = 0; k <= 180; ++k) {
+        const double th = 2.0 * cm::pi * k / 180.0;
+        const rb::Vec3 X = L * ball.parameters().rails[i].zeta(th);
+        rails.row({th, X(0), X(1), X(2)});
+      }
+      rails.gap();
+      rails.gap();
+    }
+    auto masses = out.table("masses0.tsv",
+                            "masses m_0..m_n and the total CM (index n+1) at t = a, spatial frame "
+                            "translated to the GC",
+                            {{"i", "1"}, {"x1", "1"}, {"x2", "1"}, {"x3", "1"}, {"m", "1"}});
+    for (int i = 0; i <= ball.n(); ++i) {
+      const rb::Vec3 X = L * ball.zeta(i, x_a);
+      masses.row(
+          {static_cast<double>(i), X(0), X(1), X(2), i == 0 ? ball.parameters().m0 : ball.parameters().m[i - 1]});
+    }
+    const rb::Vec3 Xc = L * ball.centre_of_mass(x_a.segment(ball.i_theta(), ball.n()));
+    masses.row({static_cast<double>(ball.n() + 1), Xc(0), Xc(1), Xc(2), ball.total_mass()});
+  }
+
+  cm::Config& config_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    cm::Config config("rb_ball", "rollingball", "ball", "Rolling ball actuated by internal point masses (Sect. 6)");
+    BallStudy study(config);
+    study.declare();
+    if (!config.parse(argc, argv)) return 0;
+    study.run();
+    return 0;
+  });
+}
