@@ -1,0 +1,138 @@
+// Approximate friction models of Sects. 5-6 and the exact model behind one interface.
+//
+// Every model maps a slip direction w (unit vector, (27)) to the normalised friction triple
+//   n(w) = (Q_x / (mu P), Q_y / (mu P), T_z / (mu P kappa)),
+// so that the vector (31) is Q / (mu P) = (n1, n2, (kappa/rho) n3). In the w form (86):
+//   fitted linear (69)-(71):  n = -(w1, w2, w3)                          (C = S = 1)
+//   harmonic degree N (86):   n = -(w1 C(w3), w2 C(w3), w3 S(w3)),  C, S polynomials (85)
+//   exact (46):               n = -(w1/w12 Q_w(w3), w2/w12 Q_w(w3), T_w(w3))
+//   series (78)-(79):         the piecewise series of [36] for the uniform pressure (as printed,
+//                             or with the spec's corrected coefficients)
+#pragma once
+
+#include <Eigen/Core>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "friction/exact.hpp"
+
+namespace fr {
+
+class FrictionModel {
+ public:
+  virtual ~FrictionModel() = default;
+  /// n(w) for a unit slip direction w.
+  virtual Eigen::Vector3d n(const Eigen::Vector3d& w) const = 0;
+  /// Q(theta), T(theta) of (49) on [-pi/2, pi/2] (the latitude form of the model).
+  virtual QT theta_form(double theta) const;
+  virtual std::string name() const = 0;
+};
+
+/// The exact model (46), for a pressure distribution and a scaling rho/R.
+class ExactModel final : public FrictionModel {
+ public:
+  ExactModel(Pressure p, double rho_over_R) : p_(p), rho_(rho_over_R) {}
+  Eigen::Vector3d n(const Eigen::Vector3d& w) const override;
+  QT theta_form(double theta) const override { return exact_theta(p_, rho_, theta); }
+  std::string name() const override { return "exact"; }
+
+ private:
+  Pressure p_;
+  double rho_;
+};
+
+/// The fitted linear-ellipsoidal model (64)-(69): Pi-hat from the three elementary motions (66),
+/// diag(-mu P, -mu P, -mu P kappa/rho) in the axisymmetric case (67).
+class FittedLinearModel final : public FrictionModel {
+ public:
+  Eigen::Vector3d n(const Eigen::Vector3d& w) const override { return -w; }
+  std::string name() const override { return "fitted"; }
+};
+
+/// A polynomial model in the w form (84)-(88): C(w3) = sum_k C_k w3^(2k-2), S(w3) likewise.
+class PolynomialModel final : public FrictionModel {
+ public:
+  PolynomialModel(std::vector<double> C, std::vector<double> S, std::string name)
+      : C_(std::move(C)), S_(std::move(S)), name_(std::move(name)) {}
+  double C(double w3) const { return horner(C_, w3 * w3); }
+  double S(double w3) const { return horner(S_, w3 * w3); }
+  Eigen::Vector3d n(const Eigen::Vector3d& w) const override {
+    const double c = C(w(2));
+    return {-w(0) * c, -w(1) * c, -w(2) * S(w(2))};  // (86)
+  }
+  std::string name() const override { return name_; }
+  const std::vector<double>& C_coefficients() const { return C_; }
+  const std::vector<double>& S_coefficients() const { return S_; }
+
+ private:
+  static double horner(const std::vector<double>& a, double y) {
+    double s = 0.0;
+    for (auto it = a.rbegin(); it != a.rend(); ++it) s = s * y + *it;
+    return s;
+  }
+  std::vector<double> C_, S_;
+  std::string name_;
+};
+
+/// Harmonic coefficients (83): c_i, s_i, i = 1..count, by adaptive quadrature split at
+/// theta* = atan(rho/R) (eps = 1, where the exact functions are only C^1).
+struct HarmonicCoefficients {
+  std::vector<double> c, s;
+};
+HarmonicCoefficients harmonic_coefficients(Pressure p, double rho_over_R, int count, double tol = 1e-13);
+
+/// The Fourier form (82) of degree N.
+QT harmonic_theta(const HarmonicCoefficients& h, int N, double theta);
+
+/// Conversion of (82) to the polynomial form (84)-(85) for any N:
+/// cos((2i-1)theta) = cos(theta) P_i(w3), sin((2i-1)theta) = sin(theta) U_i(w3), w3 = sin(theta),
+/// P_i(w) = (-1)^(i-1) U^Cheb_(2i-2)(w), U_i(w) = U^Cheb_(2i-2)(sqrt(1 - w^2)) (both even in w);
+/// returns the coefficients of w^0, w^2, ... of P_i (first) and U_i (second).
+std::vector<double> chebyshev_P(int i);
+std::vector<double> chebyshev_U(int i);
+/// C_k, S_k of degree N (they depend on N; (94) for N = 2, (90) for N = 1).
+PolynomialModel harmonic_model(const HarmonicCoefficients& h, int N);
+
+/// The piecewise series model (78)-(79) of [36] (uniform pressure), in the eps form; `printed`
+/// selects the coefficients as printed (5/584, 1/512) instead of the corrected ones (5/384, 3/512).
+QT series_model_eps(double eps, bool printed);
+
+class SeriesModel final : public FrictionModel {
+ public:
+  SeriesModel(double rho_over_R, bool printed) : rho_(rho_over_R), printed_(printed) {}
+  Eigen::Vector3d n(const Eigen::Vector3d& w) const override;
+  std::string name() const override { return printed_ ? "series_printed" : "series"; }
+
+ private:
+  double rho_;
+  bool printed_;
+};
+
+/// Approximation errors on a theta grid of [0, pi/2] (D-ERR of the spec): max and RMS of
+/// |Q_model - Q_exact| and |T_model - T_exact|, and the endpoint errors Q(0) - 1, T(pi/2) - 1.
+struct ErrorNorms {
+  double max_Q, rms_Q, max_T, rms_T, Q0_err, Tpi2_err;
+};
+ErrorNorms error_norms(const FrictionModel& model, Pressure p, double rho_over_R, int points);
+
+/// A model by name: "fitted", "exact", "series", "series_printed" or "N<degree>" (harmonic, needing
+/// `h` with at least that many coefficients). Throws cm::InputError naming `key` otherwise.
+std::unique_ptr<FrictionModel> make_model(const std::string& key, const std::string& name, Pressure p,
+                                          double rho_over_R, const HarmonicCoefficients& h);
+
+/// Concatenates the parts of a scalar or file name (by appending: GCC 12 warns wrongly about
+/// `"literal" + std::to_string(...)` under -Werror=restrict).
+template <class... Parts>
+std::string join(const Parts&... parts) {
+  std::string s;
+  (s.append(std::string_view(parts)), ...);
+  return s;
+}
+
+/// Splits a comma separated list ("fitted,N1,N2").
+std::vector<std::string> split_list(const std::string& text);
+
+}  // namespace fr

@@ -1,0 +1,15 @@
+# Runs SOLVER on a bad input and expects exit status 2 and no run directory at SCRATCH.
+file(REMOVE_RECURSE ${SCRATCH})
+execute_process(COMMAND ${SOLVER} --config ${CONFIG} ${ARG} --output ${SCRATCH} --quiet RESULT_VARIABLE rc
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 2)
+  message(FATAL_ERROR "expected exit status 2, got ${rc}: ${err}")
+endif()
+if(EXISTS ${SCRATCH})
+  message(FATAL_ERROR "a run directory was left behind at ${SCRATCH}")
+endif()
+get_filename_component(parent ${SCRATCH} DIRECTORY)
+file(GLOB leftovers ${parent}/*bad_*.tmp* ${SCRATCH}.*)
+if(leftovers)
+  message(FATAL_ERROR "temporary files left behind: ${leftovers}")
+endif()
