@@ -1,0 +1,140 @@
+// md_conic: the exemplary contact problem of Figs. 2-4 (Sect. 3.2), with parameters of our own.
+//
+// The paper does not give A, b, mu of its Fig. 4 example; it only states that the conic section
+// is a hyperbola and that f_obj has two local minima of which only the global one is dissipative.
+// This study uses the example of spec 001 (S-F2), which has that property, and writes
+//   - Fig. 2: the reduced objective 1/2 x_to^T Ahat x_to - x_to^T bhat on the plane, the hyperbola
+//     gamma(alpha), the unconstrained minimum and the maximally dissipative solution;
+//   - Fig. 3: f_obj(alpha) over a full turn with the infeasible region (f_r <= 0) and the poles;
+//   - Fig. 4: the local minima of f_obj and which one is global.
+//
+// Sample run:
+//   md_conic --config configs/maxdiss/conic.ini
+#include <cmath>
+#include <cstdio>
+
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "common/run.hpp"
+#include "maxdiss/reference.hpp"
+#include "maxdiss/single_contact.hpp"
+
+namespace {
+
+using namespace md;
+
+class ConicStudy {
+ public:
+  explicit ConicStudy(cm::Config& config) : config_(config) {}
+
+  void declare() {
+    auto& c = config_;
+    c.add_reals("A", {1, -0.3, 1, 0.6, -0.5, 2.9}, "1", "Delassus block A_nn, A_nt, A_no, A_tt, A_to, A_oo",
+                cm::Range::any(), 6);
+    c.add_reals("b", {1, -1, -3}, "1", "b_n, b_t, b_o", cm::Range::any(), 3);
+    c.add_real("mu", 1.2, "1", "friction coefficient", cm::Range::nonnegative());
+    c.add_integer("alpha.samples", 4000, "samples of f_obj over a full turn", 16, 100000000);
+    c.add_integer("grid.n", 200, "grid points per axis of the contour data", 2, 100000);
+    c.add_reals("grid.xt_range", {-6.0, 6.0}, "1", "x_t range of the contour data", cm::Range::any(), 2);
+    c.add_reals("grid.xo_range", {-6.0, 6.0}, "1", "x_o range of the contour data", cm::Range::any(), 2);
+    c.assumption("A", "ASSUMED: the example of Figs. 2-4 is not given; spec 001 S-F2 example (ours)");
+    c.assumption("b", "ASSUMED: spec 001 S-F2 example (ours)");
+    c.assumption("mu", "ASSUMED: spec 001 S-F2 example (ours)");
+  }
+
+  void run() {
+    const auto a = config_.reals("A"), bb = config_.reals("b");
+    Matrix3d A;
+    A << a[0], a[1], a[2], a[1], a[3], a[4], a[2], a[4], a[5];
+    const Vector3d b(bb[0], bb[1], bb[2]);
+    const double mu = config_.real("mu");
+    if (!is_spd(A)) config_.fail("A", "must be symmetric positive definite");
+    if (!(b(0) > 0.0) || mu == 0.0) config_.fail("b", "the figures need a colliding contact (b_n > 0) and mu > 0");
+    const Reduced red(A, b, mu, b(0));
+    const auto sol = md::solve(A, b, mu);
+    const double offset = -b(0) * b(0) / (2 * A(0, 0));  // full objective = f_obj + offset
+
+    cm::Run run(config_);
+    // Fig. 3: f_obj over a full turn.
+    auto fobj = run.table("fig3_fobj.tsv", "f_obj(alpha); feasible = f_r(alpha) > 0",
+                          {{"alpha", "rad"}, {"f_obj", "1"}, {"objective", "1"}, {"feasible", "1"}, {"f_r", "1"}});
+    const long n = config_.integer("alpha.samples");
+    std::vector<double> al, fv;
+    for (long i = 0; i < n; ++i) {
+      const double x = -cm::pi + two_pi * (i + 0.5) / n;
+      const double fr = red.fr(std::cos(x), std::sin(x));
+      const double f = fr > 0 ? red.fobj(x) : std::numeric_limits<double>::quiet_NaN();
+      fobj.row({x, f, f + offset, fr > 0 ? 1.0 : 0.0, fr});
+      al.push_back(x);
+      fv.push_back(f);
+    }
+    // Fig. 4: local minima of f_obj (refined by golden section) and the global one.
+    auto minima = run.table("fig4_minima.tsv", "local minima of f_obj",
+                            {{"alpha", "rad"}, {"f_obj", "1"}, {"objective", "1"}, {"is_global", "1"}});
+    int count = 0;
+    for (long i = 1; i + 1 < n; ++i) {
+      if (!(fv[i] <= fv[i - 1] && fv[i] <= fv[i + 1])) continue;
+      const double x = detail::golden_section([&](double t) { return red.fobj(t); }, al[i - 1], al[i + 1], 100);
+      const bool global = std::fabs(std::remainder(x - sol.alpha, two_pi)) < 1e-6;
+      minima.row({x, red.fobj(x), red.fobj(x) + offset, double(global)});
+      run.scalar("local_min" + std::to_string(++count) + "_alpha", x, "rad");
+      run.scalar("local_min" + std::to_string(count) + "_fobj", red.fobj(x));
+      run.scalar("local_min" + std::to_string(count) + "_objective", red.fobj(x) + offset);
+      std::printf("local minimum of f_obj at alpha = %.5f: f_obj = %.5f, objective %.5f%s\n", x, red.fobj(x),
+                  red.fobj(x) + offset, global ? " (global)" : "");
+    }
+    run.scalar("n_local_minima", count);
+    // Fig. 2: the reduced objective on the plane and the conic section.
+    auto contour = run.table("fig2_contour.tsv", "reduced objective 1/2 x_to^T Ahat x_to - x_to^T bhat",
+                             {{"x_t", "1"}, {"x_o", "1"}, {"q", "1"}});
+    const auto xt = config_.reals("grid.xt_range"), xo = config_.reals("grid.xo_range");
+    const long g = config_.integer("grid.n");
+    for (long i = 0; i < g; ++i) {
+      for (long j = 0; j < g; ++j) {
+        const Vector2d y(xt[0] + (xt[1] - xt[0]) * i / (g - 1), xo[0] + (xo[1] - xo[0]) * j / (g - 1));
+        contour.row({y(0), y(1), 0.5 * y.dot(red.Ahat * y) - y.dot(red.bhat)});
+      }
+      contour.gap();
+    }
+    auto conic = run.table("fig2_conic.tsv", "conic section boundary gamma(alpha), alpha in I",
+                           {{"alpha", "rad"}, {"x_t", "1"}, {"x_o", "1"}});
+    const bool ellipse = red.ellipse();
+    const double lo = ellipse ? 0.0 : red.alpha0() - red.dalpha(), hi = ellipse ? two_pi : red.alpha0() + red.dalpha();
+    for (long i = 1; i < n; ++i) {
+      const double x = lo + (hi - lo) * i / n;
+      const double r = red.rbar(x);
+      conic.row({x, r * std::cos(x), r * std::sin(x)});
+    }
+    auto points = run.table("fig2_points.tsv", "kind 0: x_* (max. dissipation), 2: unconstrained minimum x_0",
+                            {{"kind", "1"}, {"x_t", "1"}, {"x_o", "1"}});
+    points.row({0, sol.x(1), sol.x(2)});
+    const Vector3d x0 = A.ldlt().solve(b);
+    points.row({2, x0(1), x0(2)});
+    run.scalar("conic_is_ellipse", ellipse);
+    run.scalar("interval_lo", lo, "rad");
+    run.scalar("interval_hi", hi, "rad");
+    run.scalar("x_n", sol.x(0));
+    run.scalar("x_t", sol.x(1));
+    run.scalar("x_o", sol.x(2));
+    run.scalar("objective", objective(A, b, sol.x));
+    std::printf("%s, I = (%.5f, %.5f); x_* = (%.6f, %.6f, %.6f), objective %.5f\n", ellipse ? "ellipse" : "hyperbola",
+                lo, hi, sol.x(0), sol.x(1), sol.x(2), objective(A, b, sol.x));
+    run.commit();
+  }
+
+ private:
+  cm::Config& config_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    cm::Config config("md_conic", "maxdiss", "conic", "Exemplary contact problem of Figs. 2-4 (our parameters)");
+    ConicStudy study(config);
+    study.declare();
+    if (!config.parse(argc, argv)) return 0;
+    study.run();
+    return 0;
+  });
+}
