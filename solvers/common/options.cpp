@@ -19,10 +19,11 @@ namespace cm {
 
 namespace {
 
+// The shortest text that reads back as the same double (0.9, not 0.90000000000000002).
 std::string format_real(double x) {
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", x);
-  return buffer;
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, ec == std::errc() ? end : buffer);
 }
 
 std::string trim(const std::string& s) {

@@ -101,7 +101,8 @@ class Config {
   const std::string& command_line() const { return command_line_; }
   bool quiet() const { return quiet_; }
 
-  /// Every key with its canonical effective value (reals as %.17g), sorted by key.
+  /// Every key with its canonical effective value (reals in the shortest text that reads back
+  /// exactly), sorted by key.
   std::map<std::string, std::string> effective() const;
   /// The assumptions in effect, sorted by key.
   std::vector<Assumption> assumptions() const;
