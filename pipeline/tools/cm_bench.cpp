@@ -3,12 +3,17 @@
 // Each command of the list (`name<TAB>command`, one per line) is run `repeat` times through the
 // shell; the median wall time of each becomes the scalar <name>_wall_s and their sum the scalar
 // total_wall_s of the run results/<paper>/bench (or --output), with the minimum, median and
-// maximum under the run's statistics and each command in its notes.
+// maximum under the run's statistics and each command in its notes. The processor time of the
+// commands (user + system, of all their children) is recorded too, as <name>_cpu_s and
+// total_cpu_s: it does not grow when other work shares the machine, the wall time does.
 //
 //   cm_bench --list=configs/rollingball/bench.list --repeat=3 --paper=rollingball
 //
 // Exit status: 0 measured and written, 2 bad input (no list, a malformed line), 3 a command failed
 // (nothing is written then).
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -22,6 +27,14 @@
 #include "tools/text.hpp"
 
 namespace {
+
+/// Processor time (user + system) used so far by the children that have been waited for.
+double children_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_CHILDREN, &usage);
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + 1e-6 * double(t.tv_usec); };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
 
 /// The keys of cm_bench; the paper names the run (results/<paper>/bench), so the configuration is
 /// declared again once the paper is known.
@@ -55,15 +68,18 @@ int main(int argc, char** argv) {
     const long repeat = config->integer("repeat");
 
     cm::Run run(*config);
-    std::printf("%-28s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "repeat");
-    double total = 0.0;
+    std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]",
+                "repeat");
+    double total = 0.0, total_cpu = 0.0;
     for (const BenchCommand& c : commands) {
-      std::vector<double> times;
+      std::vector<double> times, cpu;
       for (long i = 0; i < repeat; ++i) {
         std::fflush(stdout);
+        const double cpu_start = children_cpu_seconds();
         const auto start = std::chrono::steady_clock::now();
         const int status = run_shell(c.command);
         const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+        cpu.push_back(children_cpu_seconds() - cpu_start);
         if (status != 0) {
           std::fprintf(stderr, "cm_bench: error: '%s' failed with exit status %d: %s\n", c.name.c_str(), status,
                        c.command.c_str());
@@ -72,17 +88,21 @@ int main(int argc, char** argv) {
         times.push_back(wall.count());
       }
       const double mid = median(times);
+      const double mid_cpu = median(cpu);
       const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
       total += mid;
+      total_cpu += mid_cpu;
       run.scalar(c.name + "_wall_s", mid, "s");
+      run.scalar(c.name + "_cpu_s", mid_cpu, "s");
       run.statistics(c.name,
                      {{"repeat", double(repeat)}, {"min_wall_s", *lo}, {"median_wall_s", mid}, {"max_wall_s", *hi}});
       run.note(c.name + ": " + c.command);
-      std::printf("%-28s %12.4f %12.4f %12.4f %7ld\n", c.name.c_str(), mid, *lo, *hi, repeat);
+      std::printf("%-28s %12.4f %12.4f %12.4f %12.4f %7ld\n", c.name.c_str(), mid, *lo, *hi, mid_cpu, repeat);
     }
     run.scalar("total_wall_s", total, "s");
-    run.note("total_wall_s is the sum of the medians");
-    std::printf("%-28s %12.4f\n", "total", total);
+    run.scalar("total_cpu_s", total_cpu, "s");
+    run.note("total_wall_s and total_cpu_s are the sums of the medians, the commands run one after another");
+    std::printf("%-28s %12.4f %38.4f\n", "total", total, total_cpu);
     run.commit();
     return 0;
   });

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     config.add_text("out", "", "comparison.tsv to write (none when empty)");
     config.add_text("studies", "", "compare only the rows of these studies (comma list; all when empty)");
     config.add_flag("require-all", false, "a value not reproduced yet counts as a failure");
+    config.set_usage("usage: cm_compare --published=FILE --results=DIR [--out=FILE] [--studies=a,b] [--require-all=true]\nExit status: 0 no value FAILs, 1 a value FAILs (or, with require-all, is not reproduced), 2 bad input.");
     if (!config.parse(argc, argv)) return 0;
     if (config.text("published").empty()) config.fail("published", "required: the path of published.tsv");
     if (config.text("results").empty()) config.fail("results", "required: the directory results/<paper>");

@@ -149,6 +149,7 @@ int main(int argc, char** argv) {
     config.add_text("reports", "", "with --index: the reports directory (reports/<paper>/comparison.tsv)");
     config.add_text("css", "", "a style sheet replacing the built-in one");
     config.add_text("out", "", "the report's directory (reports/<paper>), or with --index the index's HTML file");
+    config.set_usage("usage: cm_report --paper=NAME --title=TEXT --results=DIR --comparison=FILE --figures=DIR\n                 --figure-sources=DIR --figure-list=a,b --intro=FILE --out=DIR\n       cm_report --index=true --reports=DIR --out=FILE\nExit status: 0 written, 1 pandoc failed, 2 bad input.");
     if (!config.parse(argc, argv)) return 0;
     return config.flag("index") ? index(config) : report(config);
   });

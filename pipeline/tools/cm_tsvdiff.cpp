@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     config.add_real("rel", 0.0, "1", "relative tolerance of every column (times |reference|)",
                     cm::Range::nonnegative());
     config.add_text("columns", "", "per-column tolerances overriding abs and rel: name:abs:rel,name:abs:rel");
+    config.set_usage("usage: cm_tsvdiff --reference=FILE --candidate=FILE [--abs=A] [--rel=R] [--columns=name:abs:rel,...]\nExit status: 0 equal within tolerance, 1 different, 2 bad input.");
     if (!config.parse(argc, argv)) return 0;
     if (config.text("reference").empty()) config.fail("reference", "required: the reference data file");
     if (config.text("candidate").empty()) config.fail("candidate", "required: the data file to check");

@@ -400,12 +400,16 @@ std::vector<Assumption> Config::assumptions() const {
 
 std::string Config::help_text() const {
   std::ostringstream out;
-  out << solver_ << ": " << summary_ << "\n\n"
-      << "usage: " << solver_ << " [--config FILE] [--KEY=VALUE ...] [--output DIR] [--quiet]\n"
-      << "       " << solver_ << " --help | --version\n\n"
-      << "The command line overrides the file; INI sections give the dotted names ([model] m0 = 1 is model.m0).\n"
-      << "Default output: " << output_ << " (written atomically). Exit status: 0 ok, 2 bad input, 3 numerical "
-      << "failure.\n\nkeys:\n";
+  out << solver_ << ": " << summary_ << "\n\n";
+  if (usage_.empty())
+    out << "usage: " << solver_ << " [--config FILE] [--KEY=VALUE ...] [--output DIR] [--quiet]\n"
+        << "       " << solver_ << " --help | --version\n\n"
+        << "The command line overrides the file; INI sections give the dotted names ([model] m0 = 1 is model.m0).\n"
+        << "Default output: " << output_ << " (written atomically). Exit status: 0 ok, 2 bad input, 3 numerical "
+        << "failure.\n";
+  else
+    out << usage_ << (usage_.back() == '\n' ? "" : "\n");
+  out << "\nkeys:\n";
   for (const auto& name : order_) {
     const Key& k = keys_.at(name);
     out << "  --" << name << "  (default " << (k.fallback_text.empty() ? "\"\"" : k.fallback_text) << ")";

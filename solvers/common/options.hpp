@@ -107,6 +107,10 @@ class Config {
   /// The assumptions in effect, sorted by key.
   std::vector<Assumption> assumptions() const;
 
+  /// Replaces the usage lines of --help (for tools, which write no run and have their own exit
+  /// statuses); the list of keys follows as usual.
+  void set_usage(std::string usage) { usage_ = std::move(usage); }
+
   /// Prints every key, its default, unit and range (the --help text).
   std::string help_text() const;
 
@@ -129,7 +133,7 @@ class Config {
   const Key& get(const std::string& key, Kind kind) const;
   static std::string canonical(const Key& k);
 
-  std::string solver_, paper_, study_, summary_;
+  std::string solver_, paper_, study_, summary_, usage_;
   std::string output_, config_file_, command_line_;
   bool quiet_ = false;
   std::map<std::string, Key> keys_;
