@@ -145,7 +145,7 @@ TEST(StepperOracle, O17_PairwiseImpulseMomentumAndInelastic) {
   const Matrix3d invI = Matrix3d::Identity() / I;
   const Matrix3d Aw = delassus_eq2(1 / m, invI, r1, 1 / m, invI, r2);  // eq. (2), two bodies
   Matrix3d Qc;
-  Qc << n, Vector3d(0, 1, 0), Vector3d(0, 0, 1);  // [n t o], t = e_y, o = e_z: orthonormal
+  Qc << n, Vector3d(0, 1, 0), Vector3d(0, 0, 1);              // [n t o], t = e_y, o = e_z: orthonormal
   const Vector3d dv = v1 + w1.cross(r1) - v2 - w2.cross(r2);  // relative contact velocity
   const Vector3d b = -Qc.transpose() * dv;
   ASSERT_GT(b(0), 0.0);  // colliding

@@ -1,0 +1,412 @@
+// md_stepper: the impulse-velocity time stepper of Sect. 3.1 on one body, validated on a sphere
+// (spec 001, E6: oracles O14-O16) against closed forms and a CVODE reference.
+//
+// A rigid sphere (radius R, mass m, solid: I = 2/5 m R^2) on the plane z = 0, gravity g0 tilted
+// by the incline angle beta. Each step solves the single-contact problem of Eq. (5) with the
+// maximally dissipative law (Fig. 5) or the Coulomb-like law; both must agree for spheres.
+//
+//   1. Rolling onset (O14): the sphere slides with v0 and no spin on a level plane; friction turns
+//      slip into rolling at t = 2 v0 / (7 mu g) with v = 5/7 v0. Errors of the position against
+//      the closed form (and CVODE) over a sequence of dt give the observed order of convergence.
+//   2. Incline (O15): from rest the sphere rolls with a = 5/7 g sin(beta) if tan(beta) <= 7/2 mu,
+//      else slides with a = g (sin(beta) - mu cos(beta)); the threshold is found by bisection on
+//      beta with the stepper itself.
+//   3. Rest (O16): a sphere resting on the level plane stays put: no drift, no jitter, and the
+//      normal impulse per step is m g dt.
+//
+// Sample runs:
+//   md_stepper --config configs/maxdiss/stepper.ini
+//   md_stepper --config configs/maxdiss/stepper.ini --contact.law=coulomb --contact.mu=0.2
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "common/run.hpp"
+#include "maxdiss/stepper.hpp"
+
+namespace {
+
+using namespace md;
+
+/// The sampled motion of the sphere along the slope (x), one row per sample time.
+struct Motion {
+  std::vector<SphereReferenceSample> samples;
+  double t_roll = -1.0;  ///< end of the first step with zero post-step slip
+  double u_roll = 0.0;   ///< down-slope velocity at that time
+};
+
+/// Least-squares slope of log(err) against log(dt): the observed order.
+double observed_order(const std::vector<double>& dt, const std::vector<double>& err) {
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < dt.size(); ++i) {
+    if (!(err[i] > 0.0)) continue;
+    const double x = std::log(dt[i]), y = std::log(err[i]);
+    n += 1;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
+}
+
+class StepperStudy {
+ public:
+  explicit StepperStudy(cm::Config& config) : config_(config) {}
+
+  void declare() {
+    auto& c = config_;
+    c.add_real("body.m", 1.0, "kg", "mass m", cm::Range::positive());
+    c.add_real("body.R", 0.1, "m", "radius R of the sphere", cm::Range::positive());
+    c.add_real("body.kappa", 0.4, "1", "inertia factor I = kappa m R^2 (2/5: solid sphere)", cm::Range::positive());
+    c.add_real("gravity.g0", 9.81, "m/s^2", "gravity g0", cm::Range::positive());
+    c.add_real("contact.mu", 0.5, "1", "friction coefficient mu", cm::Range::nonnegative());
+    c.add_real("contact.erp", 0.8, "1", "error reduction eps of the gap term (Sect. 3.1)",
+               cm::Range{0.0, 1.0, false, true});
+    c.add_choice("contact.law", "maxdiss", {"maxdiss", "coulomb"}, "per-contact law of the time stepper");
+    c.add_choice("contact.coulomb_pick", "lowest_energy", {"lowest_energy", "smallest_normal"},
+                 "Coulomb-like solution taken when there are several");
+    c.add_flag("contact.compare_laws", true, "also run the other law and report the largest difference (O15)");
+    c.add_real("roll.v0", 1.0, "m/s", "initial sliding speed v0 (no spin)", cm::Range::positive());
+    c.add_real("roll.t_end", 0.2, "s", "end of the rolling-onset runs", cm::Range::positive());
+    c.add_reals("conv.dt", {1e-2, 5e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5}, "s",
+                "time steps of the convergence study (each must divide t_end / conv.samples)", cm::Range::positive());
+    c.add_integer("conv.samples", 20, "sample times per run at which the errors are measured", 1, 100000);
+    c.add_real("plot.dt", 2e-3, "s", "time step of the trajectories written for the figure", cm::Range::positive());
+    c.add_reals("incline.beta_deg", {10, 30, 60, 70}, "deg", "incline angles", cm::Range{0.0, 90.0, false, true});
+    c.add_real("incline.t_end", 0.4, "s", "end of the incline runs", cm::Range::positive());
+    c.add_integer("threshold.bisections", 40, "bisection steps for the rolling/sliding threshold angle", 1, 200);
+    c.add_integer("threshold.steps", 50, "time steps per probe run of the threshold bisection", 1, 10000000);
+    c.add_real("threshold.dt", 1e-3, "s", "time step of the threshold probe runs", cm::Range::positive());
+    c.add_integer("rest.steps", 10000, "steps of the resting-sphere run", 1, 100000000);
+    c.add_real("rest.dt", 1e-3, "s", "time step of the resting-sphere run", cm::Range::positive());
+    c.add_choice("reference.method", "cvode_bdf", {"cvode_adams", "cvode_bdf"}, "CVODE method of the reference");
+    c.add_real("reference.rtol", 1e-10, "1", "relative tolerance of the reference", cm::Range::positive());
+    c.add_real("reference.atol", 1e-12, "1", "absolute tolerance of the reference", cm::Range::positive());
+    c.assumption("body.m", "ASSUMED: the paper gives no test body for Sect. 3.1 (spec 001, E6)");
+    c.assumption("body.R", "ASSUMED: the paper gives no test body for Sect. 3.1 (spec 001, E6)");
+    c.assumption("contact.mu", "ASSUMED: the classical oracles O14-O16 are beyond the paper (spec 001, 5.2)");
+    c.assumption("contact.erp", "ASSUMED: error reduction not given; pe default 0.8 (spec 001, 6.6)");
+    c.assumption("contact.coulomb_pick",
+                 "ASSUMED: Sect. 3.1 does not say which Coulomb-like solution a time step takes when there are "
+                 "several; for spheres the solution is unique (spec 001, 6.4)");
+    c.assumption("roll.v0", "ASSUMED: oracle O14 is symbolic (spec 001, 5.2)");
+  }
+
+  void setup() {
+    body_.m = config_.real("body.m");
+    R_ = config_.real("body.R");
+    kappa_ = config_.real("body.kappa");
+    body_.semi_axes = Vector3d::Constant(R_);
+    body_.I0 = Vector3d::Constant(kappa_ * body_.m * R_ * R_);
+    g0_ = config_.real("gravity.g0");
+    mu_ = config_.real("contact.mu");
+    law_ = config_.text("contact.law") == "coulomb" ? StepLaw::coulomb : StepLaw::maxdiss;
+    dts_ = config_.reals("conv.dt");
+    samples_ = config_.integer("conv.samples");
+  }
+
+  StepperOptions options(double dt, double beta, StepLaw law) const {
+    StepperOptions o;
+    o.dt = dt;
+    o.g0 = g0_;
+    o.beta = beta;
+    o.mu = mu_;
+    o.erp = config_.real("contact.erp");
+    o.law = law;
+    o.pick = config_.text("contact.coulomb_pick") == "smallest_normal" ? CoulombPick::smallest_normal
+                                                                       : CoulombPick::lowest_energy;
+    return o;
+  }
+
+  SphereReferenceOptions reference_options(double beta, double u0) const {
+    SphereReferenceOptions r;
+    r.R = R_;
+    r.m = body_.m;
+    r.kappa = kappa_;
+    r.g0 = g0_;
+    r.beta = beta;
+    r.mu = mu_;
+    r.u0 = u0;
+    r.method = config_.text("reference.method");
+    r.rtol = config_.real("reference.rtol");
+    r.atol = config_.real("reference.atol");
+    return r;
+  }
+
+  /// Steps of size dt to t_end, sampled every `stride` steps. The sphere starts touching the plane.
+  Motion simulate(double dt, double t_end, long stride, double beta, double u0, StepLaw law) const {
+    const long n = std::lround(t_end / dt);
+    if (std::fabs(n * dt - t_end) > 1e-9 * t_end) config_.fail("conv.dt", "each dt must divide the end time");
+    const ImpulseVelocityStepper stepper(body_, options(dt, beta, law));
+    BodyState s;
+    s.x = Vector3d(0.0, 0.0, R_);
+    s.v = Vector3d(u0, 0.0, 0.0);
+    Motion m;
+    m.samples.push_back({0.0, s.x(0), s.v(0), s.w(1), false});
+    for (long k = 0; k < n; ++k) {
+      const StepRecord rec = stepper.step(s, k * dt);
+      if (rec.sticking && m.t_roll < 0.0) {
+        m.t_roll = (k + 1) * dt;
+        m.u_roll = s.v(0);
+      }
+      if ((k + 1) % stride == 0) m.samples.push_back({(k + 1) * dt, s.x(0), s.v(0), s.w(1), rec.sticking});
+    }
+    return m;
+  }
+
+  long stride_of(double dt, double t_end) const {
+    const double h = t_end / samples_;
+    const long stride = std::lround(h / dt);
+    if (stride < 1 || std::fabs(stride * dt - h) > 1e-9 * h)
+      config_.fail("conv.dt", "each dt must divide t_end / conv.samples (" + std::to_string(h) + " s)");
+    return stride;
+  }
+
+  /// Largest position and velocity errors against the closed form and against CVODE.
+  struct Errors {
+    double s_exact = 0, u_exact = 0, s_cvode = 0, u_cvode = 0;
+  };
+  static Errors errors(const Motion& m, const SphereReferenceOptions& ro, const SphereReference& ref) {
+    Errors e;
+    for (std::size_t j = 0; j < m.samples.size(); ++j) {
+      const auto& p = m.samples[j];
+      const auto x = sphere_closed_form(ro, p.t);
+      e.s_exact = std::max(e.s_exact, std::fabs(p.s - x.s));
+      e.u_exact = std::max(e.u_exact, std::fabs(p.u - x.u));
+      e.s_cvode = std::max(e.s_cvode, std::fabs(p.s - ref.samples[j].s));
+      e.u_cvode = std::max(e.u_cvode, std::fabs(p.u - ref.samples[j].u));
+    }
+    return e;
+  }
+
+  // 1. O14: rolling onset, and the convergence in dt.
+  void rolling(cm::Run& run) {
+    const double v0 = config_.real("roll.v0"), t_end = config_.real("roll.t_end");
+    const SphereReferenceOptions ro = reference_options(0.0, v0);
+    const SphereReference ref = sphere_reference(ro, t_end, static_cast<int>(samples_));
+    run.statistics("reference_roll", {{"steps", double(ref.steps)}, {"rhs_evaluations", double(ref.rhs_evaluations)}});
+    double t_exact = 0.0;
+    sphere_closed_form(ro, 0.0, &t_exact);
+    auto tab = run.table("roll.tsv", "rolling onset per dt: stepper, closed form, CVODE reference",
+                         {{"dt", "s"},
+                          {"t_roll_num", "s"},
+                          {"t_roll_exact", "s"},
+                          {"t_roll_cvode", "s"},
+                          {"v_roll_num", "m/s"},
+                          {"v_roll_exact", "m/s"},
+                          {"err_t_roll", "s"},
+                          {"err_s_exact", "m"},
+                          {"err_u_exact", "m/s"},
+                          {"err_s_cvode", "m"},
+                          {"err_u_cvode", "m/s"}});
+    std::vector<double> es, et;
+    Motion finest;
+    for (double dt : dts_) {
+      const Motion m = simulate(dt, t_end, stride_of(dt, t_end), 0.0, v0, law_);
+      const Errors e = errors(m, ro, ref);
+      const double err_t = std::fabs(m.t_roll - t_exact);
+      tab.row({dt, m.t_roll, t_exact, ref.t_roll, m.u_roll, v0 * (1.0 / (1.0 + kappa_)), err_t, e.s_exact, e.u_exact,
+               e.s_cvode, e.u_cvode});
+      es.push_back(e.s_exact);
+      et.push_back(err_t / dt);
+      if (dt == *std::min_element(dts_.begin(), dts_.end())) finest = m;
+      conv_.push_back({dt, e.s_exact, e.s_cvode, 0.0, 0.0});
+    }
+    const double order = observed_order(dts_, es);
+    run.scalar("roll_order_position", order);
+    run.scalar("roll_t_roll_err_over_dt_max", *std::max_element(et.begin(), et.end()));
+    run.scalar("roll_t_roll_exact", t_exact, "s");
+    run.scalar("roll_t_roll_cvode", ref.t_roll, "s");
+    run.scalar("roll_t_roll_num", finest.t_roll, "s");
+    run.scalar("roll_time_nondim", finest.t_roll * mu_ * g0_ / v0);  // O14: 2/7 for a solid sphere
+    run.scalar("roll_speed_ratio", finest.u_roll / v0);              // O14: 5/7
+    run.scalar("roll_dt_finest", *std::min_element(dts_.begin(), dts_.end()), "s");
+    if (!config_.quiet())
+      std::printf("rolling onset: t = %.10f s (closed form %.10f, CVODE %.10f), v/v0 = %.15f; order %.4f\n",
+                  finest.t_roll, t_exact, ref.t_roll, finest.u_roll / v0, order);
+
+    // trajectories for the figure (one coarse dt), with the closed form beside them
+    const double pdt = config_.real("plot.dt");
+    const Motion m = simulate(pdt, t_end, 1, 0.0, v0, law_);
+    auto traj = run.table("roll_trajectory.tsv", "sliding sphere: stepper (dt = plot.dt) and closed form",
+                          {{"t", "s"}, {"u", "m/s"}, {"Rw", "m/s"}, {"u_exact", "m/s"}, {"Rw_exact", "m/s"}});
+    for (const auto& p : m.samples) {
+      const auto x = sphere_closed_form(ro, p.t);
+      traj.row({p.t, p.u, R_ * p.w, x.u, R_ * x.w});
+    }
+    if (config_.flag("contact.compare_laws")) {
+      const StepLaw other = law_ == StepLaw::maxdiss ? StepLaw::coulomb : StepLaw::maxdiss;
+      const Motion o = simulate(pdt, t_end, 1, 0.0, v0, other);
+      for (std::size_t j = 0; j < m.samples.size(); ++j)
+        law_diff_ = std::max({law_diff_, std::fabs(o.samples[j].s - m.samples[j].s),
+                              std::fabs(o.samples[j].u - m.samples[j].u), std::fabs(o.samples[j].w - m.samples[j].w)});
+    }
+  }
+
+  // 2. O15: the incline, from rest, and the threshold angle.
+  void incline(cm::Run& run) {
+    const double t_end = config_.real("incline.t_end");
+    const double threshold = std::atan(mu_ * (1.0 + kappa_) / kappa_);  // tan(beta*) = 7/2 mu
+    auto tab = run.table("incline.tsv", "sphere released on an incline: acceleration per angle (finest dt)",
+                         {{"beta", "deg"},
+                          {"tan_beta_over_mu", "1"},
+                          {"rolling_num", "1"},
+                          {"a_num", "m/s^2"},
+                          {"a_exact", "m/s^2"},
+                          {"a_cvode", "m/s^2"},
+                          {"err_s_exact", "m"},
+                          {"err_s_cvode", "m"}});
+    auto traj = run.table("incline_trajectory.tsv", "incline: velocity, stepper (dt = plot.dt) and closed form",
+                          {{"beta", "deg"}, {"t", "s"}, {"u", "m/s"}, {"u_exact", "m/s"}});
+    const double dt_min = *std::min_element(dts_.begin(), dts_.end());
+    bool have_roll = false, have_slide = false;
+    std::vector<double> es;
+    for (double deg : config_.reals("incline.beta_deg")) {
+      const double beta = deg * cm::pi / 180.0;
+      const SphereReferenceOptions ro = reference_options(beta, 0.0);
+      const SphereReference ref = sphere_reference(ro, t_end, static_cast<int>(samples_));
+      const Motion m = simulate(dt_min, t_end, stride_of(dt_min, t_end), beta, 0.0, law_);
+      const Errors e = errors(m, ro, ref);
+      bool rolling = true;
+      for (std::size_t j = 1; j < m.samples.size(); ++j) rolling = rolling && m.samples[j].rolling;
+      const double a_num = m.samples.back().u / t_end;  // constant acceleration from rest
+      const double a_exact = sphere_closed_form(ro, t_end).u / t_end;
+      const double a_cvode = ref.samples.back().u / t_end;
+      tab.row({deg, std::tan(beta) / mu_, double(rolling), a_num, a_exact, a_cvode, e.s_exact, e.s_cvode});
+      // O15 in the textbook form: a / (5/7 g sin beta) when rolling, a / (g (sin - mu cos)) when sliding
+      if (rolling && !have_roll && beta > 0.0) {
+        have_roll = true;
+        run.scalar("incline_roll_accel_ratio", a_num / (g0_ * std::sin(beta)));  // 5/7
+        run.scalar("incline_roll_beta", deg, "deg");
+      }
+      if (!rolling && !have_slide) {
+        have_slide = true;
+        run.scalar("incline_slide_accel_ratio", a_num / (g0_ * (std::sin(beta) - mu_ * std::cos(beta))));  // 1
+        run.scalar("incline_slide_beta", deg, "deg");
+        // convergence of the sliding motion in dt
+        for (std::size_t i = 0; i < dts_.size(); ++i) {
+          const Motion mi = simulate(dts_[i], t_end, stride_of(dts_[i], t_end), beta, 0.0, law_);
+          const Errors ei = errors(mi, ro, ref);
+          es.push_back(ei.s_exact);
+          if (i < conv_.size()) {
+            conv_[i].incline_exact = ei.s_exact;
+            conv_[i].incline_cvode = ei.s_cvode;
+          }
+        }
+      }
+      const Motion p = simulate(config_.real("plot.dt"), t_end, 1, beta, 0.0, law_);
+      for (const auto& q : p.samples) traj.row({deg, q.t, q.u, sphere_closed_form(ro, q.t).u});
+      traj.gap();
+      traj.gap();
+      if (config_.flag("contact.compare_laws")) {
+        const StepLaw other = law_ == StepLaw::maxdiss ? StepLaw::coulomb : StepLaw::maxdiss;
+        const Motion o = simulate(config_.real("plot.dt"), t_end, 1, beta, 0.0, other);
+        for (std::size_t j = 0; j < p.samples.size(); ++j)
+          law_diff_ = std::max(
+              {law_diff_, std::fabs(o.samples[j].s - p.samples[j].s), std::fabs(o.samples[j].u - p.samples[j].u)});
+      }
+    }
+    if (!es.empty()) run.scalar("incline_order_position", observed_order(dts_, es));
+
+    // The threshold angle by bisection on the stepper's own regime (rolling: every step sticks).
+    const double tdt = config_.real("threshold.dt");
+    const long steps = config_.integer("threshold.steps");
+    auto rolls = [&](double beta) {
+      const Motion m = simulate(tdt, steps * tdt, 1, beta, 0.0, law_);
+      for (std::size_t j = 1; j < m.samples.size(); ++j)
+        if (!m.samples[j].rolling) return false;
+      return true;
+    };
+    double lo = 0.0, hi = 0.5 * cm::pi - 1e-9;
+    if (rolls(hi)) config_.fail("contact.mu", "the sphere rolls on every incline; no threshold to find");
+    for (long i = 0; i < config_.integer("threshold.bisections"); ++i) {
+      const double mid = 0.5 * (lo + hi);
+      (rolls(mid) ? lo : hi) = mid;
+    }
+    const double found = 0.5 * (lo + hi);
+    run.scalar("incline_threshold_beta", found * 180.0 / cm::pi, "deg");
+    run.scalar("incline_threshold_beta_closed_form", threshold * 180.0 / cm::pi, "deg");
+    run.scalar("incline_threshold_tan_over_mu", std::tan(found) / mu_);  // O15: 7/2
+    if (!config_.quiet())
+      std::printf("incline threshold: tan(beta*)/mu = %.12f (closed form %.12f)\n", std::tan(found) / mu_,
+                  (1.0 + kappa_) / kappa_);
+  }
+
+  // 3. O16: the resting sphere.
+  void rest(cm::Run& run) {
+    const double dt = config_.real("rest.dt");
+    const ImpulseVelocityStepper stepper(body_, options(dt, 0.0, law_));
+    BodyState s;
+    s.x = Vector3d(0.0, 0.0, R_);
+    double drift = 0.0, speed = 0.0, lam = 0.0, pen = 0.0;
+    const double mgdt = body_.m * g0_ * dt;
+    for (long k = 0; k < config_.integer("rest.steps"); ++k) {
+      const StepRecord rec = stepper.step(s, k * dt);
+      drift = std::max(drift, (s.x - Vector3d(0.0, 0.0, R_)).norm());
+      speed = std::max({speed, s.v.norm(), R_ * s.w.norm()});
+      lam = std::max(lam, std::fabs(rec.lambda(0) - mgdt) / mgdt + rec.lambda.tail<2>().norm() / mgdt);
+      pen = std::max(pen, -stepper.contact(s).xi);
+    }
+    run.scalar("rest_max_drift", drift, "m");
+    run.scalar("rest_max_speed", speed, "m/s");
+    run.scalar("rest_max_penetration", pen, "m");
+    run.scalar("rest_impulse_rel_err", lam);
+    if (!config_.quiet())
+      std::printf("resting sphere: drift %.3g m, speed %.3g m/s, impulse error %.3g\n", drift, speed, lam);
+  }
+
+  void write_convergence(cm::Run& run) {
+    auto tab = run.table("convergence.tsv", "largest position errors per dt (level rolling onset, sliding incline)",
+                         {{"dt", "s"},
+                          {"roll_err_exact", "m"},
+                          {"roll_err_cvode", "m"},
+                          {"incline_err_exact", "m"},
+                          {"incline_err_cvode", "m"}});
+    for (const auto& c : conv_) tab.row({c.dt, c.roll_exact, c.roll_cvode, c.incline_exact, c.incline_cvode});
+  }
+
+  void run() {
+    cm::Run run(config_);
+    rolling(run);
+    incline(run);
+    rest(run);
+    write_convergence(run);
+    if (config_.flag("contact.compare_laws")) run.scalar("law_max_difference", law_diff_);
+    run.note("The contact impulse of every step is the single-contact solution of Eq. (5) (" +
+             config_.text("contact.law") + " law); positions are compared at conv.samples times per run.");
+    run.commit();
+  }
+
+ private:
+  struct ConvRow {
+    double dt, roll_exact, roll_cvode, incline_exact, incline_cvode;
+  };
+  cm::Config& config_;
+  EllipsoidBody body_;
+  double R_ = 0.1, kappa_ = 0.4, g0_ = 9.81, mu_ = 0.5;
+  StepLaw law_ = StepLaw::maxdiss;
+  std::vector<double> dts_;
+  long samples_ = 20;
+  std::vector<ConvRow> conv_;
+  double law_diff_ = 0.0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    cm::Config config("md_stepper", "maxdiss", "stepper",
+                      "Impulse-velocity time stepper of Sect. 3.1 on a sphere: rolling onset, incline, rest");
+    StepperStudy study(config);
+    study.declare();
+    if (!config.parse(argc, argv)) return 0;
+    study.setup();
+    study.run();
+    return 0;
+  });
+}
