@@ -14,4 +14,4 @@ friction_BENCH := bench-friction-models
 
 # One evaluation of the exact friction law and of each approximate model (Google Benchmark).
 .PHONY: bench-friction-models
-bench-friction-models: ; $(BIN)/fr_bench --benchmark_out=results/bench/friction-models.json --benchmark_out_format=json
+bench-friction-models: ; @mkdir -p results/bench && $(BIN)/fr_bench --benchmark_out=results/bench/friction-models.json --benchmark_out_format=json
