@@ -52,11 +52,11 @@ test: build
 	$(MAKE) --no-print-directory test-sanitize
 
 # The unit tests again, built with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, as
-# the sanitizers advise; the tools and solvers that unit tests run are built there too).
+# the sanitizers advise; cm_unit_tests also builds the tools and solvers that unit tests run).
 test-sanitize: deps
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCM_SANITIZE=ON \
 	  $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(BUILD_ASAN) -j $(JOBS)
+	cmake --build $(BUILD_ASAN) -j $(JOBS) --target cm_unit_tests
 	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS) -L unit -LE slow $(CTEST_FLAGS)
 
 # --- studies, figures, comparison, reports (rules generated per paper) --------------------
