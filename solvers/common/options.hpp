@@ -15,6 +15,7 @@
 // Lists are comma separated. Every parse or range failure throws cm::InputError naming the key.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <limits>
 #include <map>
@@ -99,6 +100,10 @@ class Config {
   const std::string& output_dir() const { return output_; }
   const std::string& config_file() const { return config_file_; }
   const std::string& command_line() const { return command_line_; }
+  /// When the program started (the construction of its Config): a run's wall time counts from here,
+  /// however late the run writer is created.
+  std::chrono::system_clock::time_point started() const { return started_; }
+  std::chrono::steady_clock::time_point started_steady() const { return started_steady_; }
   bool quiet() const { return quiet_; }
 
   /// Every key with its canonical effective value (reals in the shortest text that reads back
@@ -136,6 +141,8 @@ class Config {
   std::string solver_, paper_, study_, summary_, usage_;
   std::string output_, config_file_, command_line_;
   bool quiet_ = false;
+  std::chrono::system_clock::time_point started_ = std::chrono::system_clock::now();
+  std::chrono::steady_clock::time_point started_steady_ = std::chrono::steady_clock::now();
   std::map<std::string, Key> keys_;
   std::vector<std::string> order_;  // declaration order, for --help
 };

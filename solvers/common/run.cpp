@@ -136,7 +136,7 @@ void Table::gap() { std::fputc('\n', out_.get()); }
 // Run
 
 Run::Run(const Config& config)
-    : config_(config), start_(std::chrono::system_clock::now()), start_steady_(std::chrono::steady_clock::now()) {
+    : config_(config), start_(config.started()), start_steady_(config.started_steady()) {
   const auto& p = provenance();
   const auto values = config.effective();
   id_ = content_hash(config.solver() + "\n" + p.version + "\n" + p.revision + (p.modified ? "+modified" : "") +
