@@ -1,0 +1,422 @@
+// bb_outcome: the long-term rolling maps of Sect. 5 (Figs. 11, 12, 13), all four panels.
+//
+// The ball starts rolling (u1 = u3 = 0) at beta(0), omega1(0) on a grid, with omega2(0), omega3(0)
+// fixed near a stable steady motion of region A (Sect. 5.1.1). Each cell is simulated until the
+// ball falls (F2 reaches 0, eq. (40); in or out by the free-flight rule, spec §2.18), or until it
+// is found rolling periodically (two transversal zeros of omega1 within one rolling phase, Prop. 4),
+// or until t_max (undetermined). The four panels of each figure:
+//   tl  falling only (mu -> infinity): rolling (33)-(36) and the contact condition (40);
+//   tr  with slipping (Sect. 5.2): Coulomb friction mu, switches through the limit directions (81);
+//   bl  with drilling dissipation k_d (83) (and slipping, spec T-22);
+//   br  with rolling resistance k_r (83) (and slipping).
+// The boundary of the periodic region in tl/tr is classified (Sect. 5.1.2): deadlock type where
+// the minimum normal force F2min (74) tends to zero, separatrix type otherwise (the period grows
+// towards the edge), slipping type where the neighbouring cell fell after a slip.
+// Every cell is a pure function of its inputs, so the maps do not depend on the number of threads.
+//
+//   build/bin/bb_outcome --config configs/basketball/fig11.ini --output results/basketball/fig11
+//   build/bin/bb_outcome --config configs/basketball/quick/fig11.ini --grid.n_beta=90 --grid.n_omega1=60
+//
+// Writes map_tl.tsv, map_tr.tsv, map_bl.tsv, map_br.tsv (one row per cell, gnuplot image blocks),
+// centre.tsv (the steady motion at the centre) and the scalars of the qualitative claims.
+#include <omp.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "basketball/config.hpp"
+#include "basketball/model.hpp"
+#include "basketball/simulate.hpp"
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "common/run.hpp"
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+const std::array<std::string, 4> panel_names{"tl", "tr", "bl", "br"};
+
+enum Boundary { none = 0, separatrix = 1, deadlock = 2, slipping = 3 };
+
+struct Grid {
+  double b0, b1, w0, w1;
+  int nb, nw;
+  double beta(int i) const { return nb > 1 ? b0 + (b1 - b0) * i / (nb - 1) : b0; }
+  double omega1(int k) const { return nw > 1 ? w0 + (w1 - w0) * k / (nw - 1) : w0; }
+  int index(int i, int k) const { return k * nb + i; }
+  int size() const { return nb * nw; }
+};
+
+class OutcomeStudy {
+ public:
+  explicit OutcomeStudy(cm::Config& config) : config_(config) {}
+
+  void declare() {
+    bb::declare_model_keys(config_);
+    config_.add_real("ic.omega2", 35, "1/s", "omega2(0), the spin of the steady motion at the centre");
+    config_.add_real("ic.omega3", 10, "1/s", "omega3(0), the circular angular velocity (Sect. 5.1.1)");
+    config_.add_real("grid.beta_min", 0.8, "rad", "first beta(0) of the grid");
+    config_.add_real("grid.beta_max", 1.8, "rad", "last beta(0) of the grid");
+    config_.add_integer("grid.n_beta", 360, "grid points in beta(0) (inclusive)", 1, 100000);
+    config_.add_real("grid.omega1_min", -20, "1/s", "first omega1(0) of the grid");
+    config_.add_real("grid.omega1_max", 20, "1/s", "last omega1(0) of the grid");
+    config_.add_integer("grid.n_omega1", 240, "grid points in omega1(0) (inclusive)", 1, 100000);
+    config_.add_real("dissipation.k_d", 0.02, "1/s", "drilling group C_d/(j m R^2) of (83), bottom-left panel",
+                     cm::Range::nonnegative());
+    config_.add_real("dissipation.k_r", 0.02, "1/s",
+                     "rolling-resistance group C_r/(j m R^2) of (83), bottom-right panel", cm::Range::nonnegative());
+    config_.add_flag("dissipation.with_slipping", true, "the bottom panels include slipping (spec T-22)");
+    config_.add_real("dissipation.t_max", 1000, "s", "t_max of the dissipative panels", cm::Range::positive());
+    bb::declare_simulation_keys(config_, 100);
+    config_.add_real("boundary.deadlock_F2", 0.05, "1", "F2min/g below which a periodic boundary cell is deadlock type",
+                     cm::Range::positive());
+    config_.add_real("centre.perturbation", 1e-3, "1/s",
+                     "omega1 offset of the small orbit checked against "
+                     "the linear period (Prop. 13)",
+                     cm::Range::positive());
+    config_.add_integer("output.threads", 0, "OpenMP threads (0: the runtime's default)", 0, 1024);
+    config_.assumption("grid.n_beta", "RECONSTRUCTED: 360 x 240 grid, axis assignment not stated (spec T-19)");
+    config_.assumption("grid.beta_min", "RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
+    config_.assumption("grid.omega1_min", "RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
+    config_.assumption("dissipation.with_slipping", "ASSUMED: the paper does not say (spec T-22)");
+    config_.assumption("dissipation.t_max", "ASSUMED: no time span stated (spec 004 §3.2)");
+    config_.assumption("boundary.deadlock_F2", "ASSUMED: classification threshold of spec 004 §6.1");
+  }
+
+  void run() {
+    // --- set up: the model, the grid, the steady motion at the centre ------------------------------
+    const bb::Parameters p = bb::parameters_from(config_);
+    const bb::SimulationOptions base = bb::simulation_options_from(config_);
+    const Grid grid{config_.real("grid.beta_min"),       config_.real("grid.beta_max"),
+                    config_.real("grid.omega1_min"),     config_.real("grid.omega1_max"),
+                    int(config_.integer("grid.n_beta")), int(config_.integer("grid.n_omega1"))};
+    if (!(grid.b1 > grid.b0)) config_.fail("grid.beta_max", "must exceed grid.beta_min");
+    if (!(grid.w1 > grid.w0)) config_.fail("grid.omega1_max", "must exceed grid.omega1_min");
+    const double w2 = config_.real("ic.omega2"), w3 = config_.real("ic.omega3");
+    if (w3 == 0) config_.fail("ic.omega3", "must be non-zero (steady motions need omega30 != 0, eq. (48))");
+    if (config_.integer("output.threads") > 0) omp_set_num_threads(int(config_.integer("output.threads")));
+
+    const bb::Model plain(p);
+    const double beta0 = centre_angle(plain, w2, w3, grid);
+    const double h0 = std::isfinite(beta0) ? plain.h(beta0, w3) : nan;
+    const double T_lin = h0 < 0 ? 2 * cm::pi / std::sqrt(-h0) : nan;
+
+    std::array<bb::Parameters, 4> params{p, p, p, p};
+    params[2].k_d = config_.real("dissipation.k_d");
+    params[3].k_r = config_.real("dissipation.k_r");
+    std::array<bb::SimulationOptions, 4> opts{base, base, base, base};
+    opts[0].slipping = false;
+    for (int q = 2; q < 4; ++q) {
+      opts[q].slipping = config_.flag("dissipation.with_slipping");
+      opts[q].detect_periodic = false;  // (83) has no periodic orbits
+      opts[q].t_max = config_.real("dissipation.t_max");
+    }
+
+    // --- solve: every cell of every panel -----------------------------------------------------------
+    std::array<std::vector<bb::Outcome>, 4> maps;
+    std::array<double, 4> wall{};
+    for (int q = 0; q < 4; ++q) {
+      const auto t0 = std::chrono::steady_clock::now();
+      maps[q] = sweep(bb::Model(params[q]), opts[q], grid, w2, w3);
+      wall[q] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    // The small orbit around the centre (Prop. 13): its period tends to the linear one.
+    double small_period = nan;
+    if (std::isfinite(beta0)) {
+      bb::SimulationOptions o = opts[0];
+      o.rtol = std::min(o.rtol, 1e-11);
+      o.atol = std::min(o.atol, 1e-13);
+      small_period = bb::simulate(plain, bb::Rolling(beta0, config_.real("centre.perturbation"), w2, w3), o).period;
+    }
+
+    // --- write ----------------------------------------------------------------------------------------
+    cm::Run out(config_);
+    const double g = p.g, thr = config_.real("boundary.deadlock_F2") * g;
+    std::array<std::vector<int>, 4> boundary;
+    for (int q = 0; q < 4; ++q) boundary[q] = classify_boundaries(maps[q], grid, thr, opts[q].slipping);
+    const std::vector<int> tl = codes(maps[0]);
+    for (int q = 0; q < 4; ++q) {
+      auto table = out.table("map_" + panel_names[q] + ".tsv",
+                             "outcome map, panel " + panel_names[q] +
+                                 "; code 0 periodic, 1 in, 2 out, 3 undetermined; boundary 1 separatrix, "
+                                 "2 deadlock, 3 slipping; former_periodic = code of tl is 0",
+                             {{"beta0", "rad"},
+                              {"omega1_0", "1/s"},
+                              {"code", "1"},
+                              {"period", "s"},
+                              {"F2min", "m/s^2"},
+                              {"t_end", "s"},
+                              {"switches", "1"},
+                              {"beta_sep", "rad"},
+                              {"omega1_sep", "1/s"},
+                              {"omega2_sep", "1/s"},
+                              {"omega3_sep", "1/s"},
+                              {"d_cross", "m"},
+                              {"revolutions", "1"},
+                              {"boundary", "1"},
+                              {"former_periodic", "1"},
+                              {"steps", "1"}});
+      for (int k = 0; k < grid.nw; ++k) {
+        for (int i = 0; i < grid.nb; ++i) {
+          const int c = grid.index(i, k);
+          const bb::Outcome& o = maps[q][c];
+          table.row({grid.beta(i), grid.omega1(k), double(int(o.code)), o.period, o.F2min, o.t_end, double(o.switches),
+                     o.separation(0), o.separation(1), o.separation(2), o.separation(3), o.d_cross, o.revolutions,
+                     double(boundary[q][c]), tl[c] == 0 ? 1.0 : 0.0, double(o.steps)});
+        }
+        table.gap();
+      }
+    }
+    auto centre = out.table(
+        "centre.tsv", "the steady motion at the centre of the map (48), its linear period",
+        {{"beta0", "rad"}, {"omega1", "1/s"}, {"omega2", "1/s"}, {"omega3", "1/s"}, {"h", "1/s^2"}, {"T_lin", "s"}});
+    centre.row({beta0, 0.0, w2, w3, h0, T_lin});
+    out.scalar("beta0_centre", beta0, "rad");
+    out.scalar("T_lin", T_lin, "s");
+    out.scalar("small_orbit_period_ratio", small_period / T_lin);
+
+    const int centre_cell = std::isfinite(beta0) ? nearest(grid, beta0, 0.0) : -1;
+    const std::vector<int> comp_tl = components(tl, grid);
+    // The component around the centre: that of the periodic cell nearest to the steady motion.
+    int main_comp = -1;
+    double best = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < grid.size() && centre_cell >= 0; ++c) {
+      if (comp_tl[c] < 0) continue;
+      const double d = std::hypot((grid.beta(c % grid.nb) - beta0) / (grid.b1 - grid.b0),
+                                  grid.omega1(c / grid.nb) / (grid.w1 - grid.w0));
+      if (d < best) best = d, main_comp = comp_tl[c];
+    }
+    out.scalar("tl_centre_periodic", centre_cell >= 0 && tl[centre_cell] == 0 ? 1.0 : 0.0);
+    for (int q = 0; q < 4; ++q) write_panel_scalars(out, panel_names[q], maps[q], boundary[q], grid, tl);
+
+    // The left (lower beta) and right neighbours of the periodic region in tl (QC-11).
+    int left_in = 0, left_n = 0, right_out = 0, right_n = 0;
+    for (int k = 0; k < grid.nw; ++k)
+      for (int i = 0; i < grid.nb; ++i) {
+        if (tl[grid.index(i, k)] != 0) continue;
+        if (i > 0 && tl[grid.index(i - 1, k)] != 0) ++left_n, left_in += tl[grid.index(i - 1, k)] == 1;
+        if (i + 1 < grid.nb && tl[grid.index(i + 1, k)] != 0) ++right_n, right_out += tl[grid.index(i + 1, k)] == 2;
+      }
+    out.scalar("tl_left_in_frac", left_n ? double(left_in) / left_n : nan);
+    out.scalar("tl_right_out_frac", right_n ? double(right_out) / right_n : nan);
+
+    // Period at the separatrix-type boundary relative to the linear one (QC-11: the period grows).
+    double ratio_max = 0;
+    for (int c = 0; c < grid.size(); ++c)
+      if (boundary[0][c] == separatrix) ratio_max = std::max(ratio_max, maps[0][c].period / T_lin);
+    out.scalar("tl_separatrix_period_ratio_max", ratio_max);
+
+    // tr against tl (QC-14): the share of tl's periodic cells whose class changed.
+    const std::vector<int> tr = codes(maps[1]);
+    int changed = 0, n_tl = 0;
+    for (int c = 0; c < grid.size(); ++c) {
+      n_tl += tl[c] == 0;
+      changed += (tl[c] == 0) != (tr[c] == 0);
+    }
+    out.scalar("tr_P_changed_frac", n_tl ? double(changed) / n_tl : nan);
+
+    // The periodic components of tl other than the one around the centre (QC-13, QC-16).
+    std::map<int, int> sizes;
+    for (int c = 0; c < grid.size(); ++c)
+      if (comp_tl[c] >= 0 && comp_tl[c] != main_comp) ++sizes[comp_tl[c]];
+    int second = -1, second_size = 0;
+    for (const auto& [id, n] : sizes)
+      if (n > second_size) second = id, second_size = n;
+    int second_boundary = 0, second_deadlock = 0, second_tr = 0;
+    double second_F2min = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < grid.size(); ++c) {
+      if (second < 0 || comp_tl[c] != second) continue;
+      second_tr += tr[c] == 0;
+      second_F2min = std::min(second_F2min, maps[0][c].F2min);
+      if (boundary[0][c] != none) ++second_boundary, second_deadlock += boundary[0][c] == deadlock;
+    }
+    out.scalar("tl_second_component_cells", second_size);
+    out.scalar("tl_second_component_deadlock_frac", second_boundary ? double(second_deadlock) / second_boundary : nan);
+    out.scalar("tl_second_component_F2min_over_g", second_size ? second_F2min / g : nan);
+    out.scalar("tr_P_in_second_component", second_tr);
+
+    for (int q = 0; q < 4; ++q) out.statistics("panel_" + panel_names[q], panel_statistics(maps[q], wall[q]));
+    out.note("in/out rule: " + config_.text("outcome.inout_rule") + "; cells: " + std::to_string(grid.size()) +
+             " per panel; threads: " + std::to_string(omp_get_max_threads()));
+    out.commit();
+  }
+
+ private:
+  // beta0 of the steady motion (48) with the given omega20, omega30 inside the grid's beta range.
+  static double centre_angle(const bb::Model& m, double w2, double w3, const Grid& grid) {
+    const int n = 20000;
+    double lo = grid.b0, flo = m.omega20(lo, w3) - w2;
+    for (int i = 1; i <= n; ++i) {
+      const double hi = grid.b0 + (grid.b1 - grid.b0) * i / n, fhi = m.omega20(hi, w3) - w2;
+      if (std::isfinite(flo) && std::isfinite(fhi) && flo * fhi <= 0 && std::abs(flo - fhi) < 1e3) {
+        double a = lo, b = hi, fa = flo;
+        for (int k = 0; k < 200 && b - a > 1e-15; ++k) {
+          const double c = 0.5 * (a + b), fc = m.omega20(c, w3) - w2;
+          if ((fc < 0) == (fa < 0))
+            a = c, fa = fc;
+          else
+            b = c;
+        }
+        return 0.5 * (a + b);
+      }
+      lo = hi, flo = fhi;
+    }
+    return nan;
+  }
+
+  static std::vector<bb::Outcome> sweep(const bb::Model& model, const bb::SimulationOptions& o, const Grid& grid,
+                                        double w2, double w3) {
+    std::vector<bb::Outcome> result(std::size_t(grid.size()));
+    std::vector<std::exception_ptr> errors(std::size_t(grid.size()));
+#pragma omp parallel for schedule(dynamic, 8)
+    for (int c = 0; c < grid.size(); ++c) {
+      try {
+        const int i = c % grid.nb, k = c / grid.nb;
+        try {
+          result[std::size_t(c)] = bb::simulate(model, bb::Rolling(grid.beta(i), grid.omega1(k), w2, w3), o);
+        } catch (const cm::NumericalError& e) {
+          throw cm::NumericalError("cell beta(0) = " + std::to_string(grid.beta(i)) +
+                                   ", omega1(0) = " + std::to_string(grid.omega1(k)) + ": " + e.what());
+        }
+      } catch (...) {
+        errors[std::size_t(c)] = std::current_exception();
+      }
+    }
+    for (const auto& e : errors)
+      if (e) std::rethrow_exception(e);  // the first failing cell in grid order
+    return result;
+  }
+
+  static std::vector<int> codes(const std::vector<bb::Outcome>& map) {
+    std::vector<int> v(map.size());
+    for (std::size_t c = 0; c < map.size(); ++c) v[c] = int(map[c].code);
+    return v;
+  }
+
+  static int nearest(const Grid& grid, double beta, double omega1) {
+    const int i = std::clamp(int(std::lround((beta - grid.b0) / (grid.b1 - grid.b0) * (grid.nb - 1))), 0, grid.nb - 1);
+    const int k =
+        std::clamp(int(std::lround((omega1 - grid.w0) / (grid.w1 - grid.w0) * (grid.nw - 1))), 0, grid.nw - 1);
+    return grid.index(i, k);
+  }
+
+  template <class F>
+  static void neighbours(const Grid& grid, int c, F&& f) {
+    const int i = c % grid.nb, k = c / grid.nb;
+    if (i > 0) f(grid.index(i - 1, k));
+    if (i + 1 < grid.nb) f(grid.index(i + 1, k));
+    if (k > 0) f(grid.index(i, k - 1));
+    if (k + 1 < grid.nw) f(grid.index(i, k + 1));
+  }
+
+  // Connected components (4-neighbours) of the periodic cells; -1 elsewhere.
+  static std::vector<int> components(const std::vector<int>& code, const Grid& grid) {
+    std::vector<int> comp(code.size(), -1);
+    int next = 0;
+    for (int c = 0; c < grid.size(); ++c) {
+      if (code[c] != 0 || comp[c] >= 0) continue;
+      std::vector<int> stack{c};
+      comp[c] = next;
+      while (!stack.empty()) {
+        const int d = stack.back();
+        stack.pop_back();
+        neighbours(grid, d, [&](int e) {
+          if (code[e] == 0 && comp[e] < 0) comp[e] = next, stack.push_back(e);
+        });
+      }
+      ++next;
+    }
+    return comp;
+  }
+
+  // Boundary type of each periodic cell next to a falling cell (Sect. 5.1.2, spec §6.1).
+  static std::vector<int> classify_boundaries(const std::vector<bb::Outcome>& map, const Grid& grid, double thr,
+                                              bool with_slip) {
+    std::vector<int> b(map.size(), none);
+    for (int c = 0; c < grid.size(); ++c) {
+      if (map[c].code != bb::Code::periodic) continue;
+      bool edge = false, slip_edge = false;
+      neighbours(grid, c, [&](int e) {
+        if (map[e].code == bb::Code::in || map[e].code == bb::Code::out) {
+          edge = true;
+          slip_edge = slip_edge || (with_slip && map[e].slipped);
+        }
+      });
+      if (!edge) continue;
+      b[c] = slip_edge ? slipping : (map[c].F2min < thr ? deadlock : separatrix);
+    }
+    return b;
+  }
+
+  static void write_panel_scalars(cm::Run& out, const std::string& name, const std::vector<bb::Outcome>& map,
+                                  const std::vector<int>& boundary, const Grid& grid, const std::vector<int>& tl) {
+    std::array<int, 4> n{};
+    std::array<int, 4> bcount{};
+    int next_in = 0, next_out = 0, former = 0, former_in = 0, former_out = 0;
+    for (int c = 0; c < grid.size(); ++c) {
+      ++n[std::size_t(map[c].code)];
+      ++bcount[std::size_t(boundary[c])];
+      if (map[c].code == bb::Code::periodic) {
+        bool in = false, outn = false;
+        neighbours(grid, c, [&](int e) {
+          in = in || map[e].code == bb::Code::in;
+          outn = outn || map[e].code == bb::Code::out;
+        });
+        next_in += in, next_out += outn;
+      }
+      if (tl[c] == 0) {
+        ++former;
+        former_in += map[c].code == bb::Code::in;
+        former_out += map[c].code == bb::Code::out;
+      }
+    }
+    const std::vector<int> comp = components(codes(map), grid);
+    const int ncomp = comp.empty() ? 0 : *std::max_element(comp.begin(), comp.end()) + 1;
+    out.scalar(name + "_n_periodic", n[0]);
+    out.scalar(name + "_n_in", n[1]);
+    out.scalar(name + "_n_out", n[2]);
+    out.scalar(name + "_n_undetermined", n[3]);
+    out.scalar(name + "_undetermined_frac", double(n[3]) / grid.size());
+    out.scalar(name + "_periodic_components", ncomp);
+    out.scalar(name + "_boundary_separatrix", bcount[separatrix]);
+    out.scalar(name + "_boundary_deadlock", bcount[deadlock]);
+    out.scalar(name + "_boundary_slipping", bcount[slipping]);
+    out.scalar(name + "_periodic_next_to_in", next_in);
+    out.scalar(name + "_periodic_next_to_out", next_out);
+    out.scalar(name + "_former_periodic_in_frac", former ? double(former_in) / former : nan);
+    out.scalar(name + "_former_periodic_out_frac", former ? double(former_out) / former : nan);
+  }
+
+  static std::map<std::string, double> panel_statistics(const std::vector<bb::Outcome>& map, double wall) {
+    double steps = 0, rhs = 0, switches = 0;
+    for (const bb::Outcome& o : map) steps += o.steps, rhs += o.rhs_evaluations, switches += o.switches;
+    return {{"cells", double(map.size())},
+            {"steps", steps},
+            {"rhs_evaluations", rhs},
+            {"switches", switches},
+            {"wall_time_s", wall}};
+  }
+
+  cm::Config& config_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    cm::Config config("bb_outcome", "basketball", "fig11",
+                      "Outcome maps of long-term rolling, Figs. 11-13 (four panels)");
+    OutcomeStudy study(config);
+    study.declare();
+    if (!config.parse(argc, argv)) return 0;
+    study.run();
+    return 0;
+  });
+}

@@ -1,0 +1,50 @@
+// One trajectory of the ball on the rim from a rolling initial state, through roll <-> slip
+// switches (Sect. 5.2.1), up to the separation (F2 = 0, Sect. 5.1.1) and the ballistic in/out
+// decision, or up to periodic rolling (two transversal zeros of omega1, Prop. 4).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "basketball/model.hpp"
+#include "common/sundials.hpp"
+
+namespace bb {
+
+enum class Code { periodic = 0, in = 1, out = 2, undetermined = 3 };
+
+struct SimulationOptions {
+  bool slipping = true;         ///< Coulomb friction with mu (false: mu -> infinity, falling only)
+  bool detect_periodic = true;  ///< stop at the second omega1 zero of a rolling phase (Prop. 4)
+  double t_max = 100;           ///< undetermined beyond this time [s]
+  double rtol = 1e-9, atol = 1e-11;
+  std::string method = "cvode_adams";          ///< rolling phases
+  std::string slip_method = "cvode_bdf";       ///< slipping phases (stiff near u = 0)
+  std::string fallback_method = "arkode_dp5";  ///< a slipping phase on which slip_method failed
+  double delta = 1e-8;                         ///< slip speed at a roll -> slip start along phi1 [m/s]
+  double u_tol = 1e-6;                         ///< slip speed below which a slip phase may stick [m/s]
+  long max_switches = 200;                     ///< roll <-> slip switches before "undetermined"
+  bool ballistic = true;                       ///< in/out by the ballistic rim-plane rule (else cos(beta) > 0 means in)
+  /// Called at every event (start, slip, stick, transit, zero, minimum, separation) with the state.
+  std::function<void(const char* event, double t, const Slipping& y)> trace;
+};
+
+struct Outcome {
+  Code code = Code::undetermined;
+  double period = 0;                       ///< 2 (t2 - t1) when periodic, else NaN
+  double F2min = 0;                        ///< minimum of F2/m along the trajectory [m/s^2]
+  double t_end = 0;                        ///< time of the decision [s]
+  long switches = 0;                       ///< roll <-> slip switches
+  bool slipped = false;                    ///< any slip phase occurred
+  Slipping separation = Slipping::Zero();  ///< state at separation (NaN otherwise)
+  double d_cross = 0;                      ///< ballistic crossing distance from the hoop axis [m]
+  double revolutions = 0;                  ///< alpha(t_end)/(2 pi)
+  long steps = 0;                          ///< integrator steps
+  long rhs_evaluations = 0;
+};
+
+/// Simulates from the rolling state x0 (u1 = u3 = 0); a state that violates (39) starts slipping
+/// along phi1, one with F2 <= 0 separates at t = 0.
+Outcome simulate(const Model& model, const Rolling& x0, const SimulationOptions& options);
+
+}  // namespace bb
