@@ -125,14 +125,14 @@ bench: build
 define bench_rule
 .PHONY: bench-$(1)
 bench-$(1):
-	@mkdir -p results/bench/work
-	@rm -rf results/bench/work/$(1) && mkdir -p results/bench/work/$(1)/figures
-	@{ $(foreach s,$($(1)_STUDIES),printf '%s\t%s\n' 'study_$(s)' '$(BIN)/$($(1)_SOLVER.$(s)) --config configs/$(1)/$(s).ini --output results/bench/work/$(1)/$(s) --quiet';) \
-	   $(foreach f,$($(1)_FIGURES),printf '%s\t%s\n' 'figure_$(f)' "gnuplot -e \"results='results/bench/work/$(1)'; out='results/bench/work/$(1)/figures/$(f)'; term='png'\" pipeline/$(1)/$(f).gp && gnuplot -e \"results='results/bench/work/$(1)'; out='results/bench/work/$(1)/figures/$(f)'; term='pdf'\" pipeline/$(1)/$(f).gp";) \
-	   printf '%s\t%s\n' 'compare' '$(BIN)/cm_compare --published=configs/$(1)/published.tsv --results=results/bench/work/$(1) --out=results/bench/work/$(1)/comparison.tsv || [ $$$$? -eq 1 ]'; \
-	   printf '%s\t%s\n' 'report' '$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/bench/work/$(1) --comparison=results/bench/work/$(1)/comparison.tsv --figures=results/bench/work/$(1)/figures --figure-sources=pipeline/$(1) --figure-list=$(subst $(space),$(comma),$(strip $($(1)_FIGURES))) --intro=pipeline/$(1)/intro.md --out=results/bench/work/$(1)'; \
-	 } > results/bench/work/$(1).list
-	$(BIN)/cm_bench --paper=$(1) --list=results/bench/work/$(1).list --output=results/bench/$(1)
+	@mkdir -p results/bench/scratch
+	@rm -rf results/bench/scratch/$(1) && mkdir -p results/bench/scratch/$(1)/figures
+	@{ $(foreach s,$($(1)_STUDIES),printf '%s\t%s\n' 'study_$(s)' '$(BIN)/$($(1)_SOLVER.$(s)) --config configs/$(1)/$(s).ini --output results/bench/scratch/$(1)/$(s) --quiet';) \
+	   $(foreach f,$($(1)_FIGURES),printf '%s\t%s\n' 'figure_$(f)' "gnuplot -e \"results='results/bench/scratch/$(1)'; out='results/bench/scratch/$(1)/figures/$(f)'; term='png'\" pipeline/$(1)/$(f).gp && gnuplot -e \"results='results/bench/scratch/$(1)'; out='results/bench/scratch/$(1)/figures/$(f)'; term='pdf'\" pipeline/$(1)/$(f).gp";) \
+	   printf '%s\t%s\n' 'compare' '$(BIN)/cm_compare --published=configs/$(1)/published.tsv --results=results/bench/scratch/$(1) --out=results/bench/scratch/$(1)/comparison.tsv || [ $$$$? -eq 1 ]'; \
+	   printf '%s\t%s\n' 'report' '$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/bench/scratch/$(1) --comparison=results/bench/scratch/$(1)/comparison.tsv --figures=results/bench/scratch/$(1)/figures --figure-sources=pipeline/$(1) --figure-list=$(subst $(space),$(comma),$(strip $($(1)_FIGURES))) --intro=pipeline/$(1)/intro.md --out=results/bench/scratch/$(1)'; \
+	 } > results/bench/scratch/$(1).list
+	$(BIN)/cm_bench --paper=$(1) --list=results/bench/scratch/$(1).list --output=results/bench/$(1)
 	$(if $($(1)_BENCH),$(MAKE) --no-print-directory $($(1)_BENCH))
 endef
 $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
