@@ -74,7 +74,7 @@ class ConicStudy {
     int count = 0;
     for (long i = 1; i + 1 < n; ++i) {
       if (!(fv[i] <= fv[i - 1] && fv[i] <= fv[i + 1])) continue;
-      const double x = detail::golden_section([&](double t) { return red.fobj(t); }, al[i - 1], al[i + 1], 100);
+      const double x = cm::golden_section_minimum([&](double t) { return red.fobj(t); }, al[i - 1], al[i + 1], 0.0, 100).x;
       const bool global = std::fabs(std::remainder(x - sol.alpha, two_pi)) < 1e-6;
       minima.row({x, red.fobj(x), red.fobj(x) + offset, double(global)});
       run.scalar("local_min" + std::to_string(++count) + "_alpha", x, "rad");

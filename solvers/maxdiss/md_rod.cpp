@@ -101,7 +101,7 @@ class RodStudy {
     run.scalar("p23_Ann_identity_err", e23);
 
     // P19, P20: the minimum of mu_* (golden section on (0, pi/2)).
-    const double argmin = detail::golden_section([](double t) { return rod_mu_star(t); }, 0.1, 1.5, 200);
+    const double argmin = cm::golden_section_minimum([](double t) { return rod_mu_star(t); }, 0.1, 1.5, 0.0, 200).x;
     run.scalar("mustar_min", rod_mu_star(argmin));
     run.scalar("mustar_argmin", argmin, "rad");
     run.scalar("mustar_argmin_closed_form", 0.5 * std::acos(-3.0 / 5.0), "rad");

@@ -53,7 +53,7 @@ Reference brute_force(const Matrix3d& A, const Vector3d& bin, double mu, int ang
   if (minima.size() > 8) minima.resize(8);
   for (int i : minima) {
     auto phi = [&](double a) { return best_on_ray(A, b, red, a).objective; };
-    const double a = detail::golden_section(phi, (i - 1) * h, (i + 1) * h, golden);
+    const double a = cm::golden_section_minimum(phi, (i - 1) * h, (i + 1) * h, 0.0, golden).x;
     const Reference cand = best_on_ray(A, b, red, a);
     if (cand.objective < ref.objective) ref = cand;
   }

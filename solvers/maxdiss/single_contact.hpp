@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "common/optimize.hpp"
 #include "maxdiss/trig_roots.hpp"
 
 namespace md {
@@ -196,30 +197,6 @@ namespace detail {
 /// Is alpha inside I (f_r > 0)?
 inline bool in_interval(const Reduced& red, double alpha) { return red.fr(std::cos(alpha), std::sin(alpha)) > 0.0; }
 
-/// Golden-section minimisation of f on [lo, hi].
-template <class F>
-inline double golden_section(const F& f, double lo, double hi, int iterations) {
-  const double g = 0.5 * (std::sqrt(5.0) - 1.0);
-  double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  double f1 = f(x1), f2 = f(x2);
-  for (int i = 0; i < iterations; ++i) {
-    if (f1 < f2) {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - g * (hi - lo);
-      f1 = f(x1);
-    } else {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + g * (hi - lo);
-      f2 = f(x2);
-    }
-  }
-  return f1 < f2 ? x1 : x2;
-}
-
 /// The range of angles sampled by the self-check and the fallback: I, or a full turn.
 inline void angle_range(const Reduced& red, double& lo, double& hi) {
   if (red.ellipse()) {
@@ -250,7 +227,7 @@ inline double minimise_fobj_scan(const Reduced& red, const Trig2& g, int samples
     }
   }
   auto f = [&](double a) { return red.fobj(a); };
-  double a = detail::golden_section(f, std::max(lo, best_alpha - h), std::min(hi, best_alpha + h), golden);
+  double a = cm::golden_section_minimum(f, std::max(lo, best_alpha - h), std::min(hi, best_alpha + h), 0.0, golden).x;
   const double polished = polish_angle(g, a, 3);
   if (detail::in_interval(red, polished) && red.fobj(polished) <= red.fobj(a)) a = polished;
   return a;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/errors.hpp"
+#include "common/optimize.hpp"
 
 namespace rb {
 
@@ -17,25 +18,8 @@ std::vector<double> grid(double a, double b, double dt) {
 }
 
 std::pair<double, double> golden_maximum(const std::function<double(double)>& f, double lo, double hi, double tol) {
-  const double ratio = 0.5 * (std::sqrt(5.0) - 1.0);
-  double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
-  double f1 = f(x1), f2 = f(x2);
-  while (hi - lo > tol) {
-    if (f1 >= f2) {
-      hi = x2;
-      x2 = x1;
-      f2 = f1;
-      x1 = hi - ratio * (hi - lo);
-      f1 = f(x1);
-    } else {
-      lo = x1;
-      x1 = x2;
-      f1 = f2;
-      x2 = lo + ratio * (hi - lo);
-      f2 = f(x2);
-    }
-  }
-  return f1 >= f2 ? std::make_pair(x1, f1) : std::make_pair(x2, f2);
+  const auto m = cm::golden_section_minimum([&](double x) { return -f(x); }, lo, hi, tol, 1L << 40);
+  return {m.x, -m.f};
 }
 
 March::March(Factory make, MarchOptions options) : make_(std::move(make)), o_(std::move(options)) {
