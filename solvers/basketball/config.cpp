@@ -55,6 +55,7 @@ void declare_simulation_keys(cm::Config& c, double t_max) {
   c.add_choice("outcome.inout_rule", "ballistic", {"ballistic", "cosbeta"},
                "in/out after separation: ballistic rim-plane crossing, or cos(beta) > 0 means in");
   c.assumption("solver.rtol", "ASSUMED: the paper gives no tolerances (Julia adaptive Runge-Kutta)");
+  c.assumption("solver.atol", "ASSUMED: the paper gives no tolerances (Julia adaptive Runge-Kutta)");
   c.assumption("solver.t_max", "ASSUMED: no time span stated (spec 004 §3.2)");
   c.assumption("slip.delta", "ASSUMED: the paper gives no value for the start-up offset (Sect. 5.2.1)");
   c.assumption("slip.u_tol", "ASSUMED: the paper gives no re-stick tolerance (Sect. 5.2.1)");
