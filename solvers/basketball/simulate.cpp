@@ -2,6 +2,7 @@
 // of Sect. 5.2.1, separation as a CVODE root of F2 and the free-flight in/out rule (spec §2.18).
 #include "basketball/simulate.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -58,9 +59,15 @@ Outcome simulate(const Model& model, const Rolling& x0, const SimulationOptions&
     out.separation = y0.head<6>();
     out.d_cross = L.d_cross;
     out.code = (o.ballistic ? L.in : std::cos(x0(0)) > 0) ? Code::in : Code::out;
+    if (o.sample && o.sample_dt > 0) o.sample(0.0, out.separation, 0.0, false);
+    if (o.trace) {
+      o.trace("separation", 0.0, out.separation);
+      o.trace("end", 0.0, out.separation);
+    }
     return out;
   }
   if (o.slipping && model.slip_margin(x0) < 0) start_slip(y0);
+  if (o.trace) o.trace("start", 0.0, y0.head<6>());
 
   const auto rhs = [&](double, cm::ConstVectorRef y, cm::VectorRef yd) {
     const Slipping ys = y.head<6>();
@@ -116,11 +123,34 @@ Outcome simulate(const Model& model, const Rolling& x0, const SimulationOptions&
   double t_first_zero = 0;
   double t = 0;
   Eigen::VectorXd y = y0;
+  // Uniform output (SimulationOptions::sample): advance() stops at each output time, where the
+  // integrator's dense output is read; an output time passed by the extrapolated sticking step is
+  // interpolated linearly between the state the integration reached and the state after the step.
+  const bool sampling = o.sample && o.sample_dt > 0;
+  long k_sample = 0;  // the next output time is k_sample sample_dt
+  double t_reached = 0;
+  Eigen::VectorXd y_reached = y0;
+  const auto next_sample = [&] { return double(k_sample) * o.sample_dt; };
+  // An output time within rounding of t is taken at t (an integrator refuses a tout that close to t0).
+  const auto close_to = [](double t) { return t + 1e-12 * std::max(1.0, std::abs(t)); };
+  const auto take_samples = [&] {
+    for (; sampling && next_sample() <= close_to(t); ++k_sample) {
+      const double s = t > t_reached ? std::clamp((next_sample() - t_reached) / (t - t_reached), 0.0, 1.0) : 1.0;
+      const Eigen::VectorXd ys = y_reached + s * (y - y_reached);
+      o.sample(next_sample(), slipping_part(ys), ys(6), mode == Mode::slip);
+    }
+  };
+  Mode phase_mode = mode;  // the mode of the phase being integrated, to name the switches traced
   const auto restart = [&](double t0, const Eigen::VectorXd& yr) {
+    if (o.trace)
+      o.trace(mode == Mode::roll ? "stick" : phase_mode == Mode::roll ? "slip" : "transit", t0, slipping_part(yr));
+    phase_mode = mode;
     fallback = false;
     ode = make(t0, yr);
   };
   const auto finish = [&](Code code) {
+    take_samples();
+    if (o.trace) o.trace("end", t, slipping_part(y));
     out.code = code;
     out.t_end = t;
     out.revolutions = y(6) / (2 * 3.14159265358979323846);
@@ -136,23 +166,49 @@ Outcome simulate(const Model& model, const Rolling& x0, const SimulationOptions&
   };
 
   while (true) {
+    take_samples();
     cm::Step step;
     try {
-      step = ode->advance(o.t_max);
+      step = ode->advance(sampling ? std::min(next_sample(), o.t_max) : o.t_max);
     } catch (const cm::NumericalError&) {
+      if (mode == Mode::roll && t > t_phase) {
+        // CVODE refuses to go on where a root function vanishes at and right after the point it
+        // returned (omega1 and dF2/dt stay at rounding level along a steady motion): resume there
+        // with a fresh integrator, on which such a root function is inactive until it moves away
+        // from zero, as at the start of every phase.
+        flush_statistics();
+        ode = make(t, y);
+        continue;
+      }
       if (mode != Mode::slip || fallback) throw;
       // BDF can fail on the slip direction's fast relaxation right after a switch; redo the
       // phase with the explicit fallback method.
       fallback = true;
       flush_statistics();
       ode = make(t_phase, Eigen::VectorXd(y_phase));
+      if (o.trace) o.trace("redo", t_phase, slipping_part(y_phase));
+      if (sampling) {  // the output times after t_phase come again
+        t = t_reached = t_phase;
+        y = y_reached = y_phase;
+        k_sample = std::max(0L, long(t_phase / o.sample_dt) - 1);
+        while (next_sample() <= close_to(t_phase)) ++k_sample;
+      }
       continue;
     }
     t = step.t;
     y = step.y;
-    if (!step.root) return finish(Code::undetermined);  // t_max reached
+    t_reached = t;
+    y_reached = y;
+    if (!step.root) {
+      if (sampling && t < o.t_max) continue;  // an output time, taken at the top of the loop
+      return finish(Code::undetermined);      // t_max reached
+    }
     const Slipping ys = slipping_part(y);
-    if (o.trace) o.trace(mode == Mode::roll ? "root(roll)" : "root(slip)", t, ys);
+    if (o.trace) {
+      if (step.roots[0] != 0) o.trace("separation", t, ys);
+      if (mode == Mode::roll && step.roots[1] != 0) o.trace("zero", t, ys);
+      if (step.roots[3] != 0) o.trace("minimum", t, ys);
+    }
     if (step.roots[3] != 0) out.F2min = std::min(out.F2min, model.normal_force(ys));
     if (step.roots[0] != 0) {
       // Separation: F2 reaches zero (40); free flight decides in or out (spec §2.18).

@@ -18,15 +18,28 @@ struct SimulationOptions {
   bool detect_periodic = true;  ///< stop at the second omega1 zero of a rolling phase (Prop. 4)
   double t_max = 100;           ///< undetermined beyond this time [s]
   double rtol = 1e-9, atol = 1e-11;
-  std::string method = "cvode_adams";          ///< rolling phases
-  std::string slip_method = "cvode_bdf";       ///< slipping phases (stiff near u = 0)
-  std::string fallback_method = "arkode_dp5";  ///< a slipping phase on which slip_method failed
-  double delta = 1e-8;                         ///< slip speed at a roll -> slip start along phi1 [m/s]
-  double u_tol = 1e-6;                         ///< slip speed below which a slip phase may stick [m/s]
-  long max_switches = 200;                     ///< roll <-> slip switches before "undetermined"
-  bool ballistic = true;                       ///< in/out by the ballistic rim-plane rule (else cos(beta) > 0 means in)
-  /// Called at every event (start, slip, stick, transit, zero, minimum, separation) with the state.
+  std::string method = "cvode_adams";           ///< rolling phases
+  std::string slip_method = "cvode_bdf";        ///< slipping phases (stiff near u = 0)
+  std::string fallback_method = "cvode_adams";  ///< a slipping phase on which slip_method failed
+  double delta = 1e-7;                          ///< slip speed at a roll -> slip start along phi1 [m/s]
+  double u_tol = 1e-6;                          ///< slip speed below which a slip phase may stick [m/s]
+  long max_switches = 1000;                     ///< roll <-> slip switches before "undetermined"
+  bool ballistic = true;  ///< in/out by the ballistic rim-plane rule (else cos(beta) > 0 means in)
+  /// Called at every event with the state: "start" (t = 0, after a slipping start-up), "zero" (a
+  /// sign change of omega1 while rolling, Prop. 4), "minimum" (a minimum of F2), "slip" (roll -> slip,
+  /// the state after the switch), "stick" (slip -> roll, the state after the extrapolated sticking
+  /// step), "transit" (slip through u = 0, the state after the switch), "separation" (F2 = 0), "end"
+  /// (the decision). "redo" (t, state at the start of a slipping phase that is integrated again
+  /// with solver.fallback_method): the events and samples delivered after t are superseded.
   std::function<void(const char* event, double t, const Slipping& y)> trace;
+  /// Uniform output: called at t = 0, sample_dt, 2 sample_dt, ... up to the decision with the
+  /// integrator's dense output there, the cyclic angle alpha (19) and the phase. A sample time
+  /// inside the extrapolated sticking step of a slip -> roll switch (Sect. 5.2.1) is interpolated
+  /// linearly across it, as that step is. Off when sample_dt <= 0 or sample is empty. The first
+  /// step of each phase is sized with the next output time in view, so a sampled trajectory agrees
+  /// with an unsampled one to the integration tolerance, not bit for bit.
+  std::function<void(double t, const Slipping& y, double alpha, bool slipping)> sample;
+  double sample_dt = 0;
 };
 
 struct Outcome {
