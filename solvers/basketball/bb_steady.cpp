@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
@@ -106,6 +107,10 @@ class SteadyStudy {
       }
       map.gap();
     }
+
+    // --- the four branches of the family (47)-(48) (Sect. 3.1, Fig. 3) ------------------------------
+    out.scalar("branches", double(count_branches(m, nb, nw, beta_at, omega_at)));
+    out.scalar("singular_lines_min_abs_omega20", singular_lines_min_abs_omega20(m, wmax), "1/s");
 
     // --- the printed values (Sect. 3) -------------------------------------------------------------
     const double beta_star = m.beta_star();
@@ -199,6 +204,63 @@ class SteadyStudy {
         b = c;
     }
     return 0.5 * (a + b);
+  }
+
+  // The branches of the steady motions: grid points of the (beta0, omega30) map (beta periodic)
+  // joined to their neighbours whenever omega20 (48) stays bounded on the segment between them
+  // (65 samples, the midpoint among them; "bounded" = within 10 times the larger end value).
+  // The singular lines are not assumed: a segment across one meets the divergence of (48).
+  template <class B, class W>
+  static int count_branches(const bb::Model& m, int nb, int nw, B&& beta_at, W&& omega_at) {
+    std::vector<int> parent(std::size_t(nb * nw));
+    for (std::size_t c = 0; c < parent.size(); ++c) parent[c] = int(c);
+    const auto find = [&](int c) {
+      while (parent[std::size_t(c)] != c) c = parent[std::size_t(c)] = parent[std::size_t(parent[std::size_t(c)])];
+      return c;
+    };
+    const auto valid = [&](int i, int k) { return std::isfinite(m.omega20(beta_at(i), omega_at(k))); };
+    const auto bounded = [&](double b0, double w0, double b1, double w1) {
+      const double bound = 10 * std::max(std::abs(m.omega20(b0, w0)), std::abs(m.omega20(b1, w1))) + 1;
+      for (int s = 0; s <= 64; ++s) {
+        const double t = s / 64.0, v = m.omega20(b0 + t * (b1 - b0), w0 + t * (w1 - w0));
+        if (!(std::abs(v) <= bound)) return false;
+      }
+      return true;
+    };
+    // |cos(beta0)| ~ 1e-16 on the grid points beta0 = +-pi/2 themselves: no steady motion there.
+    const auto on_line = [&](int i) { return std::abs(std::cos(beta_at(i))) < 1e-12; };
+    for (int k = 0; k < nw; ++k)
+      for (int i = 0; i + 1 < nb; ++i) {
+        if (on_line(i) || !valid(i, k)) continue;
+        int n = i + 1;
+        while (n < nb && on_line(n)) ++n;  // the next point off the line
+        if (n < nb && bounded(beta_at(i), omega_at(k), beta_at(n), omega_at(k)))
+          parent[std::size_t(find(k * nb + i))] = find(k * nb + n);
+        if (k + 1 < nw && bounded(beta_at(i), omega_at(k), beta_at(i), omega_at(k + 1)))
+          parent[std::size_t(find(k * nb + i))] = find((k + 1) * nb + i);
+      }
+    for (int k = 0; k < nw; ++k)  // beta0 = -pi and pi are the same state
+      parent[std::size_t(find(k * nb))] = find(k * nb + nb - 1);
+    int branches = 0;
+    for (int k = 0; k < nw; ++k)
+      for (int i = 0; i < nb; ++i)
+        if (!on_line(i) && find(k * nb + i) == k * nb + i) ++branches;
+    return branches;
+  }
+
+  // (48) diverges along beta0 = +-pi/2 and omega30 = 0: the smallest |omega20| at 1e-6 off the
+  // lines, at least 0.1 away from their crossings (where the limit depends on the path, spec T-24).
+  static double singular_lines_min_abs_omega20(const bb::Model& m, double wmax) {
+    double least = inf;
+    for (int s = 0; s <= 200; ++s) {
+      const double w3 = 0.1 + (wmax - 0.1) * s / 200, b = -cm::pi + 0.1 + (2 * cm::pi - 0.2) * s / 200;
+      for (double line : {-cm::pi / 2, cm::pi / 2})
+        for (double side : {-1e-6, 1e-6})
+          for (double sign : {-1.0, 1.0}) least = std::min(least, std::abs(m.omega20(line + side, sign * w3)));
+      if (std::abs(std::abs(b) - cm::pi / 2) < 0.1) continue;
+      for (double side : {-1e-6, 1e-6}) least = std::min(least, std::abs(m.omega20(b, side)));
+    }
+    return least;
   }
 
   // Largest real part among the eigenvalues of a central-difference Jacobian of (33)-(36).

@@ -1,0 +1,483 @@
+// bb_global: the global dynamics of the rolling ball (Sect. 4) and the claims about the dissipative
+// system (83) and the roll-slip switch (Sect. 5.2.1) that the paper states from its simulations.
+//
+// Sect. 4 is about the rolling equations (33)-(36) as an ODE on R^4 (the contact condition F2 >= 0
+// plays no part there), and so is this study. It checks, by sampling:
+//   QC-7   generic solutions are periodic (two transversal zeros of omega1, Prop. 4), and a solution
+//          with omega2 = omega3 = 0 and E > g rho (per unit mass) rotates for ever (Prop. 6);
+//   QC-9   the coefficient system (66) of the conserved quantity (65) has exponentially growing
+//          oscillating solutions (its monodromy matrix over beta in [0, 2 pi]);
+//   QC-21  the connections of the saddles are homoclinic: each branch of the unstable manifold of a
+//          saddle (a non-trivial steady motion with h > 0, eq. (54), or a trivial one x0+, Prop. 1)
+//          is followed until omega1 has a transversal zero; by the time-reverse symmetry (61) the
+//          branch then returns to the saddle it left (homoclinic). A branch that instead settles on
+//          another equilibrium with omega1 of one sign is heteroclinic; one that does neither by
+//          the time limit is unresolved;
+//   QC-19  (83) has no equilibria: Newton's method from random starts on the dissipative vector
+//          field, and the residual of (83) on the steady motions that drilling or rolling
+//          resistance alone leaves untouched;
+//   QC-20  the limit directions of the slip (Sect. 5.2.1) found from the slipping equations (42)
+//          themselves (the rays u -> 0 along which the slip direction is stationary): the one along
+//          which the slip decays fastest (phi2) always attracts, the other (phi1) attracts exactly
+//          when the no-slip condition (39) holds.
+//
+//   build/bin/bb_global --config configs/basketball/global.ini --output results/basketball/global
+//   build/bin/bb_global --config configs/basketball/global.ini --model.R=0.5 --sampling.n_states=200
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "basketball/config.hpp"
+#include "basketball/model.hpp"
+#include "common/errors.hpp"
+#include "common/options.hpp"
+#include "common/run.hpp"
+#include "common/sundials.hpp"
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+// Central-difference Jacobian of a 4-D vector field.
+template <class F>
+Eigen::Matrix4d jacobian(F&& f, const bb::Rolling& x) {
+  Eigen::Matrix4d J;
+  for (int c = 0; c < 4; ++c) {
+    const double h = 1e-6 * std::max(1.0, std::abs(x(c)));
+    bb::Rolling e = bb::Rolling::Zero();
+    e(c) = h;
+    J.col(c) = (f(x + e) - f(x - e)) / (2 * h);
+  }
+  return J;
+}
+
+// A rolling trajectory of (33)-(36) followed up to the zeros of omega1 (a root of the integrator).
+struct Zeros {
+  std::vector<double> t;     ///< times of the zeros of omega1
+  std::vector<double> rate;  ///< d omega1/dt there (transversal iff not ~0)
+  bb::Rolling end;           ///< state at the last zero or at t_max
+  double t_end = 0;          ///< time of `end`
+  double beta_travel = 0;    ///< largest |beta(t) - beta(0)| seen at the stops
+};
+
+Zeros follow_zeros(const bb::Model& m, const bb::Rolling& x0, double t_max, int wanted, cm::Tolerances tol) {
+  auto ode = cm::make_integrator(
+      "cvode_adams", [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
+      Eigen::VectorXd(x0), 0.0, tol);
+  ode->set_roots(1, [](double, cm::ConstVectorRef x, cm::VectorRef g) { g(0) = x(1); });
+  ode->set_stop_time(t_max);
+  ode->set_max_steps(10000000);
+  Zeros z;
+  z.end = x0;
+  while (int(z.t.size()) < wanted) {
+    const cm::Step s = ode->advance(t_max);
+    z.end = s.y;
+    z.t_end = s.t;
+    z.beta_travel = std::max(z.beta_travel, std::abs(s.y(0) - x0(0)));
+    if (!s.root) break;  // t_max
+    z.t.push_back(s.t);
+    z.rate.push_back(m.rolling_rhs(z.end)(1));
+  }
+  return z;
+}
+
+class GlobalStudy {
+ public:
+  explicit GlobalStudy(cm::Config& config) : config_(config) {}
+
+  void declare() {
+    bb::declare_model_keys(config_);
+    config_.add_real("solver.rtol", 1e-10, "1", "relative tolerance of the rolling integrations",
+                     cm::Range::positive());
+    config_.add_real("solver.atol", 1e-12, "1", "absolute tolerance of the rolling integrations",
+                     cm::Range::positive());
+    config_.add_integer("sampling.seed", 4004, "seed of the random samples", 0, 4294967295);
+    config_.add_integer("sampling.n_states", 1000, "random rolling states of the periodicity check (QC-7)", 1,
+                        10000000);
+    config_.add_real("sampling.omega1_max", 10, "1/s", "the states have |omega1| <= this", cm::Range::positive());
+    config_.add_real("sampling.omega2_max", 60, "1/s", "the states have |omega2| <= this", cm::Range::positive());
+    config_.add_real("sampling.omega3_max", 20, "1/s", "the states have |omega3| <= this", cm::Range::positive());
+    config_.add_real("periodic.t_max", 60, "s", "a state without two zeros of omega1 by then is not periodic",
+                     cm::Range::positive());
+    config_.add_real("periodic.transversal", 1e-6, "1/s^2", "|d omega1/dt| above which a zero is transversal",
+                     cm::Range::positive());
+    config_.add_integer("pendulum.n_states", 50, "states with omega2 = omega3 = 0 and E > g rho (Prop. 6)", 1, 1000000);
+    config_.add_integer("pendulum.revolutions", 10, "revolutions in beta followed without a zero of omega1", 1,
+                        1000000);
+    config_.add_integer("saddles.n_beta", 90, "beta0 samples of the non-trivial saddles over (-pi, pi)", 2, 100000);
+    config_.add_integer("saddles.n_omega30", 24, "omega30 samples of the non-trivial saddles, each sign", 1, 100000);
+    config_.add_real("saddles.omega30_max", 40, "1/s", "largest |omega30| of the saddles", cm::Range::positive());
+    config_.add_real("saddles.omega20_max", 200, "1/s", "saddles with a larger |omega20| (48) are skipped",
+                     cm::Range::positive());
+    config_.add_real("saddles.rate_min", 0.5, "1/s", "saddles with sqrt(h) below this are skipped (slow escape)",
+                     cm::Range::positive());
+    config_.add_integer("saddles.n_trivial", 21, "trivial saddles x0+ with omega20 in [-max, max]", 1, 100000);
+    config_.add_real("saddles.epsilon", 1e-7, "1", "start offset along the unstable eigenvector (relative)",
+                     cm::Range::positive());
+    config_.add_real("saddles.t_max", 100, "s", "a branch without a zero of omega1 by then is not homoclinic",
+                     cm::Range::positive());
+    config_.add_real("saddles.equilibrium_rate", 1e-6, "1",
+                     "a branch's end is at an equilibrium if |f| is below this times the state's scale",
+                     cm::Range::positive());
+    config_.add_integer("floquet.steps", 4000, "RK4 steps of (66) over beta in [0, 2 pi]", 100, 100000000);
+    config_.add_real("dissipation.k_d", 0.02, "1/s", "drilling group of (83) for the equilibrium search",
+                     cm::Range::positive());
+    config_.add_real("dissipation.k_r", 0.02, "1/s", "rolling-resistance group of (83) for the equilibrium search",
+                     cm::Range::positive());
+    config_.add_integer("newton.n_starts", 2000, "random starts of the equilibrium search of (83)", 1, 10000000);
+    config_.add_integer("switch.n_states", 2000, "random rolling states with F2 > 0 for the limit directions (QC-20)",
+                        1, 10000000);
+    config_.add_integer("switch.n_phi", 3600, "slip directions scanned for the stationary rays of (42)", 8, 10000000);
+    config_.add_real("switch.u", 1e-9, "m/s", "slip speed at which (42) is evaluated for the rays",
+                     cm::Range::positive());
+    config_.assumption("sampling.omega1_max", "ASSUMED: the paper does not say which states its simulations used");
+    config_.assumption("sampling.omega2_max", "ASSUMED: the paper does not say which states its simulations used");
+    config_.assumption("sampling.omega3_max", "ASSUMED: the paper does not say which states its simulations used");
+    config_.assumption("saddles.omega30_max", "ASSUMED: the paper does not say which saddles it followed");
+    config_.assumption("dissipation.k_d", "STATED for Figs. 11-13 (k_d = 0.02); used here for (83) as a whole");
+    config_.assumption("dissipation.k_r", "STATED for Figs. 11-13 (k_r = 0.02); used here for (83) as a whole");
+  }
+
+  void run() {
+    const bb::Parameters p = bb::parameters_from(config_);
+    const bb::Model m(p);
+    tol_ = {config_.real("solver.rtol"), config_.real("solver.atol")};
+    rng_.seed(std::uint32_t(config_.integer("sampling.seed")));
+    cm::Run out(config_);
+
+    periodic_solutions(m, out);      // QC-7
+    pendulum_rotations(m, out);      // QC-7, Prop. 6
+    saddle_connections(m, out);      // QC-21
+    coefficient_system(p, out);      // QC-9
+    dissipative_equilibria(p, out);  // QC-19
+    limit_directions(m, out);        // QC-20
+    out.commit();
+  }
+
+ private:
+  // --- QC-7: generic solutions are periodic (Props. 3, 4) -----------------------------------------
+  void periodic_solutions(const bb::Model& m, cm::Run& out) {
+    const long n = config_.integer("sampling.n_states");
+    const double t_max = config_.real("periodic.t_max"), transversal = config_.real("periodic.transversal");
+    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
+    auto table = out.table("periodic.tsv",
+                           "random rolling states: periodic (1) when omega1 has two transversal zeros by t_max "
+                           "(Prop. 4); the period 2 (t2 - t1) and the error of x(t1 + period) against x(t1)",
+                           {{"beta", "rad"},
+                            {"omega1", "1/s"},
+                            {"omega2", "1/s"},
+                            {"omega3", "1/s"},
+                            {"periodic", "1"},
+                            {"period", "s"},
+                            {"return_error", "1"}});
+    long periodic = 0;
+    double worst_return = 0, longest = 0;
+    cm::Progress progress("periodicity sample", 0, double(n), config_.quiet());
+    for (long k = 0; k < n; ++k) {
+      const bb::Rolling x0(beta(rng_), config_.real("sampling.omega1_max") * unit(rng_),
+                           config_.real("sampling.omega2_max") * unit(rng_),
+                           config_.real("sampling.omega3_max") * unit(rng_));
+      const Zeros z = follow_zeros(m, x0, t_max, 2, tol_);
+      bool ok = z.t.size() == 2 && std::abs(z.rate[0]) > transversal && std::abs(z.rate[1]) > transversal;
+      double period = nan, err = nan;
+      if (ok) {
+        // Prop. 4: x(t1 + 2 (t2 - t1)) = x(t1). Integrate one period on from the first zero.
+        period = 2 * (z.t[1] - z.t[0]);
+        const Zeros first = follow_zeros(m, x0, z.t[0], 1, tol_);
+        const bb::Rolling x1 = integrate(m, first.end, period);
+        err = (x1 - first.end).norm() / first.end.norm();
+        worst_return = std::max(worst_return, err);
+        longest = std::max(longest, period);
+        ++periodic;
+      }
+      table.row({x0(0), x0(1), x0(2), x0(3), ok ? 1.0 : 0.0, period, err});
+      progress.update(double(k + 1));
+    }
+    out.scalar("periodic_frac", double(periodic) / double(n));
+    out.scalar("periodic_count", double(periodic));
+    out.scalar("periodic_return_error_max", worst_return);
+    out.scalar("periodic_period_max", longest, "s");
+  }
+
+  // --- QC-7 (second part), Prop. 6: omega2 = omega3 = 0 above the top rotates for ever --------------
+  void pendulum_rotations(const bb::Model& m, cm::Run& out) {
+    const long n = config_.integer("pendulum.n_states");
+    const double revolutions = double(config_.integer("pendulum.revolutions"));
+    const bb::Parameters& p = m.parameters();
+    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), excess(0.05, 2.0);
+    long rotating = 0;
+    double invariant_error = 0;
+    for (long k = 0; k < n; ++k) {
+      // E = (1+j) r^2 omega1^2/2 + g rho sin(beta) = g rho (1 + excess): above the top of the rim.
+      const double b = beta(rng_), E = p.g * p.rho() * (1 + excess(rng_));
+      const double w1 = std::sqrt(2 * (E - p.g * p.rho() * std::sin(b)) / ((1 + p.j) * p.r * p.r));
+      const bb::Rolling x0(b, w1, 0, 0);
+      // Time for `revolutions` turns at the slowest omega1 (at the top, where E - g rho is left).
+      const double w1_min = std::sqrt(2 * (E - p.g * p.rho()) / ((1 + p.j) * p.r * p.r));
+      const double t = revolutions * 2 * cm::pi * p.rho() / (p.r * w1_min);
+      const Zeros z = follow_zeros(m, x0, t, 1, tol_);
+      rotating += z.t.empty();
+      invariant_error = std::max(invariant_error, std::hypot(z.end(2), z.end(3)));
+    }
+    out.scalar("pendulum_rotating_frac", double(rotating) / double(n));
+    out.scalar("pendulum_omega23_max", invariant_error, "1/s");
+  }
+
+  // --- QC-21: the saddle connections are homoclinic ----------------------------------------------
+  enum Connection { homoclinic = 0, heteroclinic = 1, unresolved = 2 };
+
+  Connection follow_branch(const bb::Model& m, const bb::Rolling& saddle, const bb::Rolling& x0, double& t1) {
+    const double t_max = config_.real("saddles.t_max");
+    const Zeros z = follow_zeros(m, x0, t_max, 1, tol_);
+    if (!z.t.empty() && std::abs(z.rate[0]) > config_.real("periodic.transversal")) {
+      t1 = z.t[0];  // (61): the branch is mirrored about t1 back onto the saddle it left
+      return homoclinic;
+    }
+    t1 = nan;
+    // No transversal zero of omega1: does the branch end on another equilibrium?
+    const double scale = std::max(1.0, z.end.tail<3>().norm());
+    const bool at_rest = m.rolling_rhs(z.end).norm() < config_.real("saddles.equilibrium_rate") * scale;
+    const bool elsewhere = (z.end - saddle).norm() > 1e-3 * std::max(1.0, saddle.norm());
+    return at_rest && elsewhere ? heteroclinic : unresolved;
+  }
+
+  void saddle_connections(const bb::Model& m, cm::Run& out) {
+    const int nb = int(config_.integer("saddles.n_beta")), nw = int(config_.integer("saddles.n_omega30"));
+    const double wmax = config_.real("saddles.omega30_max"), w20max = config_.real("saddles.omega20_max");
+    const double rate_min = config_.real("saddles.rate_min"), eps = config_.real("saddles.epsilon");
+    auto table = out.table("saddles.tsv",
+                           "both branches of the unstable manifold of each saddle: 0 homoclinic (omega1 has a "
+                           "transversal zero at t1, then (61) mirrors the branch back), 1 heteroclinic, "
+                           "2 unresolved; trivial = 1 for the trivial saddles x0+ (Prop. 1)",
+                           {{"beta0", "rad"},
+                            {"omega20", "1/s"},
+                            {"omega30", "1/s"},
+                            {"lambda", "1/s"},
+                            {"trivial", "1"},
+                            {"branch", "1"},
+                            {"connection", "1"},
+                            {"t1", "s"}});
+    std::vector<bb::Rolling> saddles;
+    for (int i = 0; i < nb; ++i) {
+      const double b = -cm::pi + 2 * cm::pi * (i + 0.5) / nb;  // cell centres: never +-pi/2 exactly
+      for (int k = 0; k < 2 * nw; ++k) {
+        const double w3 = (k < nw ? -1 : 1) * wmax * ((k % nw) + 1) / nw;
+        if (m.h(b, w3) <= rate_min * rate_min || std::abs(m.omega20(b, w3)) > w20max) continue;
+        saddles.emplace_back(b, 0.0, m.omega20(b, w3), w3);
+      }
+    }
+    const std::size_t n_nontrivial = saddles.size();
+    const int nt = int(config_.integer("saddles.n_trivial"));
+    for (int k = 0; k < nt; ++k) {
+      const double w2 = nt > 1 ? -w20max / 4 + (w20max / 2) * k / (nt - 1) : 0.0;
+      saddles.emplace_back(cm::pi / 2, 0.0, w2, 0.0);
+    }
+    std::array<long, 3> count{};
+    double t1_max = 0;
+    cm::Progress progress("saddle connections", 0, double(saddles.size()), config_.quiet());
+    for (std::size_t s = 0; s < saddles.size(); ++s) {
+      const bb::Rolling& xs = saddles[s];
+      // The unstable eigenvector of the (finite-difference) Jacobian of (33)-(36) at the saddle.
+      const Eigen::Matrix4d J = jacobian([&](const bb::Rolling& x) { return m.rolling_rhs(x); }, xs);
+      const Eigen::EigenSolver<Eigen::Matrix4d> eig(J);
+      int top = 0;
+      for (int c = 1; c < 4; ++c)
+        if (eig.eigenvalues()(c).real() > eig.eigenvalues()(top).real()) top = c;
+      const double lambda = eig.eigenvalues()(top).real();
+      const bb::Rolling v = eig.eigenvectors().col(top).real().normalized();
+      for (int branch : {-1, 1}) {
+        double t1 = nan;
+        const bb::Rolling x0 = xs + branch * eps * std::max(1.0, xs.norm()) * v;
+        const Connection c = follow_branch(m, xs, x0, t1);
+        ++count[std::size_t(c)];
+        if (c == homoclinic) t1_max = std::max(t1_max, t1);
+        table.row({xs(0), xs(2), xs(3), lambda, s >= n_nontrivial ? 1.0 : 0.0, double(branch), double(c), t1});
+      }
+      progress.update(double(s + 1));
+    }
+    const double branches = double(count[0] + count[1] + count[2]);
+    out.scalar("saddles_followed", double(saddles.size()));
+    out.scalar("connections_homoclinic_frac", double(count[homoclinic]) / branches);
+    out.scalar("connections_heteroclinic", double(count[heteroclinic]));
+    out.scalar("connections_unresolved", double(count[unresolved]));
+    out.scalar("connections_t1_max", t1_max, "s");
+  }
+
+  // --- QC-9: the coefficient system (66) grows exponentially while oscillating -----------------------
+  void coefficient_system(const bb::Parameters& p, cm::Run& out) {
+    const int steps = int(config_.integer("floquet.steps"));
+    const auto K = [&](double beta) { return bb::conserved_coefficient_matrix(p, beta); };  // eq. (66)
+    Eigen::Matrix2d Z = Eigen::Matrix2d::Identity();
+    const double h = 2 * cm::pi / steps;
+    for (int i = 0; i < steps; ++i) {  // classical RK4 over one period of beta
+      const double b = i * h;
+      const Eigen::Matrix2d k1 = K(b) * Z, k2 = K(b + h / 2) * (Z + h / 2 * k1);
+      const Eigen::Matrix2d k3 = K(b + h / 2) * (Z + h / 2 * k2), k4 = K(b + h) * (Z + h * k3);
+      Z += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
+    }
+    const Eigen::Vector2cd mu = Eigen::EigenSolver<Eigen::Matrix2d>(Z).eigenvalues();
+    const int top = std::abs(mu(0)) >= std::abs(mu(1)) ? 0 : 1;
+    out.scalar("c66_trM", Z.trace());
+    out.scalar("c66_detM", Z.determinant());
+    out.scalar("c66_multiplier_max", std::abs(mu(top)));
+    // A real negative multiplier: the growing solution changes sign every period (an oscillation).
+    out.scalar("c66_multiplier_max_real", mu(top).real());
+    out.scalar("c66_multiplier_max_imag", mu(top).imag());
+  }
+
+  // --- QC-19: (83) has no equilibria ----------------------------------------------------------------
+  void dissipative_equilibria(const bb::Parameters& p0, cm::Run& out) {
+    bb::Parameters p = p0;
+    p.k_d = config_.real("dissipation.k_d");
+    p.k_r = config_.real("dissipation.k_r");
+    const bb::Model both(p);
+    const auto f = [&](const bb::Rolling& x) { return both.rolling_rhs(x); };
+    const long n = config_.integer("newton.n_starts");
+    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
+    long converged = 0, spinning = 0, rest = 0;
+    for (long k = 0; k < n; ++k) {
+      bb::Rolling x(beta(rng_), config_.real("sampling.omega1_max") * unit(rng_),
+                    config_.real("sampling.omega2_max") * unit(rng_), config_.real("sampling.omega3_max") * unit(rng_));
+      bool done = false;
+      for (int it = 0; it < 100 && !done; ++it) {  // Newton with step halving on |f|
+        const bb::Rolling fx = f(x);
+        const Eigen::Matrix4d J = jacobian(f, x);
+        const Eigen::FullPivLU<Eigen::Matrix4d> lu(J);
+        if (!lu.isInvertible()) break;
+        const bb::Rolling dx = lu.solve(-fx);
+        double s = 1;
+        while (s > 1e-6 && f(x + s * dx).norm() >= fx.norm()) s /= 2;
+        x += s * dx;
+        done = f(x).norm() < 1e-11 * std::max(1.0, x.norm());
+      }
+      if (!done) continue;
+      ++converged;
+      if (x.tail<3>().norm() > 1e-6)
+        ++spinning;
+      else
+        ++rest;
+    }
+    out.scalar("newton_converged", double(converged));
+    out.scalar("equilibria_spinning_both", double(spinning));
+    out.scalar("equilibria_rest_both", double(rest));
+
+    // One dissipation at a time (the bottom panels of Figs. 11-13): the steady motions that the
+    // dissipation does not act on stay equilibria. Drilling alone damps omega2 only, so the
+    // steady motion with omega20 = 0 (a root of (48) in beta0 for omega30) keeps f = 0; rolling
+    // resistance alone damps omega1, omega3 only, so the trivial x0+ (omega20 != 0) keeps f = 0.
+    bb::Parameters pd = p0, pr = p0;
+    pd.k_d = p.k_d;
+    pr.k_r = p.k_r;
+    const bb::Model drilling(pd), rolling(pr), plain(p0);
+    const double w3 = 10;
+    double lo = 1e-6, hi = cm::pi / 2 - 1e-6;  // omega20(beta0, 10) changes sign in region A
+    double b = nan;
+    if (plain.omega20(lo, w3) * plain.omega20(hi, w3) < 0) {
+      for (int it = 0; it < 200; ++it) {
+        const double mid = 0.5 * (lo + hi);
+        if ((plain.omega20(mid, w3) < 0) == (plain.omega20(lo, w3) < 0))
+          lo = mid;
+        else
+          hi = mid;
+      }
+      b = 0.5 * (lo + hi);
+    }
+    const bb::Rolling xd(b, 0.0, plain.omega20(b, w3), w3), xr(cm::pi / 2, 0.0, 30.0, 0.0);
+    out.scalar("drilling_only_equilibrium_beta0", b, "rad");
+    out.scalar("drilling_only_equilibrium_residual", drilling.rolling_rhs(xd).norm(), "1/s^2");
+    out.scalar("rolling_only_equilibrium_residual", rolling.rolling_rhs(xr).norm(), "1/s^2");
+  }
+
+  // --- QC-20: the limit directions of the slip, from (42) -------------------------------------------
+  void limit_directions(const bb::Model& m, cm::Run& out) {
+    const long n = config_.integer("switch.n_states");
+    const int nphi = int(config_.integer("switch.n_phi"));
+    const double u = config_.real("switch.u");
+    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
+    long states = 0, not_two = 0, phi2_repelling = 0, phi1_mismatch = 0, borderline = 0;
+    for (long k = 0; k < n; ++k) {
+      const bb::Rolling x(beta(rng_), config_.real("sampling.omega1_max") * unit(rng_),
+                          config_.real("sampling.omega2_max") * unit(rng_),
+                          config_.real("sampling.omega3_max") * unit(rng_));
+      bb::Slipping y = bb::Slipping::Zero();
+      y.head<4>() = x;
+      if (m.normal_force(y) <= 0) continue;  // no contact: no friction cone
+      ++states;
+      // The slip's rate along direction phi at speed u: radial (du/dt) and angular (dphi/dt).
+      const auto rates = [&](double phi) {
+        bb::Slipping ys = y;
+        ys(4) = u * std::cos(phi), ys(5) = u * std::sin(phi);
+        const bb::Slipping yd = m.slipping_rhs(ys);
+        return std::pair{std::cos(phi) * yd(4) + std::sin(phi) * yd(5),
+                         (std::cos(phi) * yd(5) - std::sin(phi) * yd(4)) / u};
+      };
+      std::vector<double> rays;  // directions where dphi/dt changes sign: the invariant rays
+      double prev = rates(0).second;
+      for (int i = 1; i <= nphi; ++i) {
+        double a = 2 * cm::pi * (i - 1) / nphi, c = 2 * cm::pi * i / nphi;
+        const double cur = rates(c).second;
+        if ((prev < 0) != (cur < 0)) {
+          double fa = prev;
+          for (int it = 0; it < 60; ++it) {
+            const double mid = 0.5 * (a + c), fm = rates(mid).second;
+            if ((fm < 0) == (fa < 0))
+              a = mid, fa = fm;
+            else
+              c = mid;
+          }
+          rays.push_back(0.5 * (a + c));
+        }
+        prev = cur;
+      }
+      if (rays.size() != 2) {
+        ++not_two;
+        continue;
+      }
+      double ud0 = rates(rays[0]).first, ud1 = rates(rays[1]).first;
+      if (ud0 > ud1) std::swap(ud0, ud1);  // ud0 along phi2 (fastest decay), ud1 along phi1
+      phi2_repelling += ud0 >= 0;
+      const double margin = m.slip_margin(x), scale = std::abs(m.normal_force(y)) + 1;
+      if (std::abs(margin) < 1e-6 * scale) {  // on the cone's edge: the sign is round-off
+        ++borderline;
+        continue;
+      }
+      phi1_mismatch += (ud1 < 0) != (margin > 0);  // phi1 attracts iff (39) holds
+    }
+    out.scalar("switch_states", double(states));
+    out.scalar("switch_rays_not_two", double(not_two));
+    out.scalar("switch_phi2_repelling", double(phi2_repelling));
+    out.scalar("switch_phi1_mismatch_39", double(phi1_mismatch));
+    out.scalar("switch_borderline", double(borderline));
+  }
+
+  bb::Rolling integrate(const bb::Model& m, const bb::Rolling& x0, double t) const {
+    auto ode = cm::make_integrator(
+        "cvode_adams", [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
+        Eigen::VectorXd(x0), 0.0, tol_);
+    ode->set_stop_time(t);
+    ode->set_max_steps(10000000);
+    return ode->advance(t).y;
+  }
+
+  cm::Config& config_;
+  cm::Tolerances tol_{1e-10, 1e-12};
+  std::mt19937 rng_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return cm::guarded_main(argv[0], [&] {
+    cm::Config config("bb_global", "basketball", "global",
+                      "Global dynamics of rolling (Sect. 4), claims checked by sampling");
+    GlobalStudy study(config);
+    study.declare();
+    if (!config.parse(argc, argv)) return 0;
+    study.run();
+    return 0;
+  });
+}
