@@ -1,13 +1,14 @@
 # Paper 004 (basketball): a basketball rolling and slipping around the rim, a sphere on a torus.
 PAPERS += basketball
 basketball_TITLE := Nonlinear dynamics of a basketball rolling around the rim
-basketball_STUDIES := steady floquet global fig11 fig12 fig13
+basketball_STUDIES := steady floquet global fig11 fig12 fig13 sensitivity
 basketball_SOLVER.steady := bb_steady
 basketball_SOLVER.floquet := bb_floquet
 basketball_SOLVER.global := bb_global
 basketball_SOLVER.fig11 := bb_outcome
 basketball_SOLVER.fig12 := bb_outcome
 basketball_SOLVER.fig13 := bb_outcome
+basketball_SOLVER.sensitivity := bb_outcome
 basketball_FIGURES := fig3 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig13 figX_connections
 basketball_BENCH := bench-basketball-maps
 

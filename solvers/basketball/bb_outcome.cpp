@@ -81,6 +81,9 @@ class OutcomeStudy {
                      "omega1 offset of the small orbit checked against "
                      "the linear period (Prop. 13)",
                      cm::Range::positive());
+    config_.add_flag("sensitivity.check", false,
+                     "also run the slipping panels with slip.delta x 10, slip.u_tol x 10 and solver.rtol / 2 "
+                     "and count the cells whose outcome changes (spec 004 §7.5)");
     config_.add_integer("output.threads", 0, "OpenMP threads (0: the runtime's default)", 0, 1024);
     config_.assumption("grid.n_beta", "RECONSTRUCTED: 360 x 240 grid, axis assignment not stated (spec T-19)");
     config_.assumption("grid.beta_min", "RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
@@ -242,6 +245,8 @@ class OutcomeStudy {
     out.scalar("tl_second_component_F2min_over_g", second_size ? second_F2min / g : nan);
     out.scalar("tr_P_in_second_component", second_tr);
 
+    if (config_.flag("sensitivity.check")) sensitivity(out, params, opts, maps, grid, w2, w3);
+
     for (int q = 0; q < 4; ++q) out.statistics("panel_" + panel_names[q], panel_statistics(maps[q], wall[q]));
     out.note("in/out rule: " + config_.text("outcome.inout_rule") + "; cells: " + std::to_string(grid.size()) +
              " per panel; threads: " + std::to_string(omp_get_max_threads()));
@@ -249,6 +254,41 @@ class OutcomeStudy {
   }
 
  private:
+  // The outcome of a slipping panel must not hang on the numerical choices of the switch (spec 004
+  // §7.5): each panel with slipping is run again with the start-up offset delta and the re-stick
+  // tolerance u_tol ten times larger and with rtol halved; the share of cells whose outcome code
+  // changes is a scalar `<panel>_changed_frac_<variant>` and a note of the run.
+  static void sensitivity(cm::Run& out, const std::array<bb::Parameters, 4>& params,
+                          const std::array<bb::SimulationOptions, 4>& opts,
+                          const std::array<std::vector<bb::Outcome>, 4>& maps, const Grid& grid, double w2, double w3) {
+    struct Variant {
+      const char* name;
+      const char* label;
+      void (*apply)(bb::SimulationOptions&);
+    };
+    const Variant variants[] = {
+        {"delta10", "slip.delta x 10", [](bb::SimulationOptions& o) { o.delta *= 10; }},
+        {"u_tol10", "slip.u_tol x 10", [](bb::SimulationOptions& o) { o.u_tol *= 10; }},
+        {"rtol_half", "solver.rtol / 2", [](bb::SimulationOptions& o) { o.rtol /= 2; }},
+    };
+    std::string note = "sensitivity (cells whose outcome changes, of " + std::to_string(grid.size()) + " per panel)";
+    for (int q = 0; q < 4; ++q) {
+      if (!opts[q].slipping) continue;
+      note += (note.back() == ')' ? ": " : "; ") + panel_names[q] + ":";
+      for (const Variant& v : variants) {
+        bb::SimulationOptions o = opts[q];
+        v.apply(o);
+        const std::vector<bb::Outcome> other = sweep(bb::Model(params[q]), o, grid, w2, w3);
+        int changed = 0;
+        for (int c = 0; c < grid.size(); ++c) changed += maps[q][c].code != other[c].code;
+        out.scalar(panel_names[q] + "_changed_frac_" + v.name, double(changed) / grid.size());
+        note += std::string(" ") + v.label + " " + std::to_string(changed) + ",";
+      }
+      note.pop_back();
+    }
+    out.note(note);
+  }
+
   // beta0 of the steady motion (48) with the given omega20, omega30 inside the grid's beta range.
   static double centre_angle(const bb::Model& m, double w2, double w3, const Grid& grid) {
     const int n = 20000;
