@@ -1,8 +1,26 @@
-# caption: Fig. 10 (computed counterpart of the schematic): along the grid row nearest omega1(0) = 0.87 1/s of the falling-only panels, the minimum normal force F2min (74) of each periodic orbit: it stays large up to a separatrix-type edge (Fig. 11) and tends to zero at the deadlock-type edge of Fig. 13's second region.
+# caption: Fig. 10 (computed counterpart of the paper's sketch, falling only): left, a deadlock-type boundary (the second periodic region of Fig. 13, omega2 = 105 1/s); right, a separatrix-type boundary (Fig. 11, omega2 = 35 1/s); omega1(0) = 0.5 1/s, omega3 = 10 1/s. 1: inside the periodic region; 2: at its edge; 3: just outside. Top: the orbits in the (beta, omega1) projection, the periodic ones closed by the symmetry (61); bottom: the normal force F2(t). At the deadlock edge the orbit stays periodic while F2 touches zero; at the separatrix edge F2 stays large and the period grows.
 load 'pipeline/gnuplot/common.gp'
-set xlabel '{/Symbol b}(0) (rad)'
-set ylabel 'F_2^{min}/m (m/s^2)'
-set title 'Fig. 10: separatrix-type vs deadlock-type boundaries'
-set xrange [0.8:1.8]
-set yrange [0:*]
-plot for [f in "fig11 fig12 fig13"] results.'/'.f.'/map_tl.tsv' using 1:(($3 == 0 && abs($2 - 0.87) < 0.1) ? $5 : 1/0) with linespoints title f
+if (term eq 'pdf') { set terminal pdfcairo enhanced color font 'Sans,8' size 7in,5.2in } else { set terminal pngcairo enhanced color font 'Sans,10' size 1200,860 }
+set output out.'.'.term
+set multiplot layout 2,2 title 'Fig. 10: deadlock-type (left) and separatrix-type (right) boundaries'
+set key top right box opaque
+# the decision of each run, for the legend
+outcome(case) = (system(sprintf("awk '!/^#/ {print $1 \" \" $2 \" \" $4; exit}' %s/%s/outcome.tsv", results, case)))
+describe(case, n) = (c = word(outcome(case), 1) + 0, c == 0 ? sprintf('%d: periodic, T = %.3f s', n, word(outcome(case), 2) + 0) : sprintf('%d: falls %s at t = %.3f s', n, c == 1 ? 'in' : 'out', word(outcome(case), 3) + 0))
+do for [type in "deadlock separatrix"] {
+  set xlabel '{/Symbol b} (rad)'
+  set ylabel '{/Symbol w}_1 (1/s)'
+  set title type.'-type boundary'
+  plot for [n=1:3] results.'/fig10_'.type.'_'.n.'/traj.tsv' using 2:3 with lines ls n lw 2 title describe('fig10_'.type.'_'.n, n), \
+       for [n=1:3] results.'/fig10_'.type.'_'.n.'/traj.tsv' using 2:(word(outcome('fig10_'.type.'_'.n), 1) eq '0' ? -$3 : 1/0) with lines ls n lw 2 notitle, \
+       for [n=1:3] results.'/fig10_'.type.'_'.n.'/traj.tsv' every ::0::0 using 2:3 with points ls 10 notitle
+}
+do for [type in "deadlock separatrix"] {
+  set xlabel 't (s)'
+  set ylabel 'F_2/m (m/s^2)'
+  set title ''
+  set yrange [0:*]
+  plot for [n=1:3] results.'/fig10_'.type.'_'.n.'/traj.tsv' using 1:10 with lines ls n lw 2 title sprintf('%d', n)
+  set autoscale y
+}
+unset multiplot

@@ -1,7 +1,8 @@
 # Paper 004 (basketball): a basketball rolling and slipping around the rim, a sphere on a torus.
 PAPERS += basketball
 basketball_TITLE := Nonlinear dynamics of a basketball rolling around the rim
-basketball_STUDIES := steady floquet global fig11 fig12 fig13 sensitivity
+basketball_FIG10 := $(foreach t,deadlock separatrix,$(foreach n,1 2 3,fig10_$(t)_$(n)))
+basketball_STUDIES := steady floquet global fig11 fig12 fig13 sensitivity $(basketball_FIG10)
 basketball_SOLVER.steady := bb_steady
 basketball_SOLVER.floquet := bb_floquet
 basketball_SOLVER.global := bb_global
@@ -9,7 +10,8 @@ basketball_SOLVER.fig11 := bb_outcome
 basketball_SOLVER.fig12 := bb_outcome
 basketball_SOLVER.fig13 := bb_outcome
 basketball_SOLVER.sensitivity := bb_outcome
-basketball_FIGURES := fig3 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig13 figX_connections
+$(foreach s,$(basketball_FIG10),$(eval basketball_SOLVER.$(s) := bb_traj))
+basketball_FIGURES := fig3 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig13 figX_connections figX_F2min
 basketball_BENCH := bench-basketball-maps
 
 # The cost of one outcome map (Fig. 11's four panels at 360 x 240) and of all twelve panels,

@@ -61,8 +61,8 @@ void declare_simulation_keys(cm::Config& c, double t_max) {
   c.assumption("slip.delta", "ASSUMED: the paper gives no value for the start-up offset (Sect. 5.2.1)");
   c.assumption("slip.u_tol", "ASSUMED: the paper gives no re-stick tolerance (Sect. 5.2.1)");
   c.assumption("slip.max_switches",
-               "ASSUMED: cap on chattering, not in the paper; stick-slip cycles of about 0.6 s take up to "
-               "about 330 switches within t_max = 100 s");
+               "ASSUMED: cap on chattering, not in the paper; the stick-slip cycles of Fig. 12 (top right) "
+               "take up to 680 switches within t_max = 100 s");
   c.assumption("outcome.inout_rule",
                "RECONSTRUCTED: 'basic calculation of free-fall' (Sect. 5.1.1), "
                "spec 004 §2.18");
