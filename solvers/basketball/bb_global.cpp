@@ -34,6 +34,7 @@
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
 #include "common/errors.hpp"
+#include "common/optimize.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
 #include "common/sundials.hpp"
@@ -374,18 +375,8 @@ class GlobalStudy {
     pr.k_r = p.k_r;
     const bb::Model drilling(pd), rolling(pr), plain(p0);
     const double w3 = 10;
-    double lo = 1e-6, hi = cm::pi / 2 - 1e-6;  // omega20(beta0, 10) changes sign in region A
-    double b = nan;
-    if (plain.omega20(lo, w3) * plain.omega20(hi, w3) < 0) {
-      for (int it = 0; it < 200; ++it) {
-        const double mid = 0.5 * (lo + hi);
-        if ((plain.omega20(mid, w3) < 0) == (plain.omega20(lo, w3) < 0))
-          lo = mid;
-        else
-          hi = mid;
-      }
-      b = 0.5 * (lo + hi);
-    }
+    const std::vector<double> zero_spin = plain.steady_angles(0.0, w3, 1e-6, cm::pi / 2 - 1e-6);  // region A
+    const double b = zero_spin.empty() ? nan : zero_spin.front();
     const bb::Rolling xd(b, 0.0, plain.omega20(b, w3), w3), xr(cm::pi / 2, 0.0, 30.0, 0.0);
     out.scalar("drilling_only_equilibrium_beta0", b, "rad");
     out.scalar("drilling_only_equilibrium_residual", drilling.rolling_rhs(xd).norm(), "1/s^2");
@@ -418,19 +409,9 @@ class GlobalStudy {
       std::vector<double> rays;  // directions where dphi/dt changes sign: the invariant rays
       double prev = rates(0).second;
       for (int i = 1; i <= nphi; ++i) {
-        double a = 2 * cm::pi * (i - 1) / nphi, c = 2 * cm::pi * i / nphi;
+        const double a = 2 * cm::pi * (i - 1) / nphi, c = 2 * cm::pi * i / nphi;
         const double cur = rates(c).second;
-        if ((prev < 0) != (cur < 0)) {
-          double fa = prev;
-          for (int it = 0; it < 60; ++it) {
-            const double mid = 0.5 * (a + c), fm = rates(mid).second;
-            if ((fm < 0) == (fa < 0))
-              a = mid, fa = fm;
-            else
-              c = mid;
-          }
-          rays.push_back(0.5 * (a + c));
-        }
+        if ((prev < 0) != (cur < 0)) rays.push_back(cm::bisect([&](double phi) { return rates(phi).second; }, a, c));
         prev = cur;
       }
       if (rays.size() != 2) {

@@ -289,26 +289,11 @@ class OutcomeStudy {
     out.note(note);
   }
 
-  // beta0 of the steady motion (48) with the given omega20, omega30 inside the grid's beta range.
+  // beta0 of the steady motion (48) with the given omega20, omega30 inside the grid's beta range
+  // (the first, should there be several).
   static double centre_angle(const bb::Model& m, double w2, double w3, const Grid& grid) {
-    const int n = 20000;
-    double lo = grid.b0, flo = m.omega20(lo, w3) - w2;
-    for (int i = 1; i <= n; ++i) {
-      const double hi = grid.b0 + (grid.b1 - grid.b0) * i / n, fhi = m.omega20(hi, w3) - w2;
-      if (std::isfinite(flo) && std::isfinite(fhi) && flo * fhi <= 0 && std::abs(flo - fhi) < 1e3) {
-        double a = lo, b = hi, fa = flo;
-        for (int k = 0; k < 200 && b - a > 1e-15; ++k) {
-          const double c = 0.5 * (a + b), fc = m.omega20(c, w3) - w2;
-          if ((fc < 0) == (fa < 0))
-            a = c, fa = fc;
-          else
-            b = c;
-        }
-        return 0.5 * (a + b);
-      }
-      lo = hi, flo = fhi;
-    }
-    return nan;
+    const std::vector<double> roots = m.steady_angles(w2, w3, grid.b0, grid.b1);
+    return roots.empty() ? nan : roots.front();
   }
 
   static std::vector<bb::Outcome> sweep(const bb::Model& model, const bb::SimulationOptions& o, const Grid& grid,

@@ -21,6 +21,7 @@
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
 #include "common/errors.hpp"
+#include "common/optimize.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
 
@@ -128,7 +129,7 @@ class SteadyStudy {
     // beta* as the limit of the unstable set for large omega30 (QC-3): the zero of h in (0, pi/2).
     const double w_large = config_.real("limits.omega30_large"), w_small = config_.real("limits.omega30_small");
     out.scalar("unstable_limit_large_omega30",
-               bisect([&](double b) { return m.h(b, w_large); }, 1e-6, cm::pi / 2 - 1e-6), "rad");
+               cm::bisect([&](double b) { return m.h(b, w_large); }, 1e-6, cm::pi / 2 - 1e-6), "rad");
     // For small omega30 the whole inner side |beta0| < pi/2 is unstable (QC-3).
     int inner = 0, inner_unstable = 0;
     for (int i = 1; i < 1000; ++i) {
@@ -139,10 +140,10 @@ class SteadyStudy {
 
     // beta-tilde (Fig. 6): half-width of the no-slip set about pi/2 for small omega30, about 0 for large.
     const auto margin = [&](double b, double w3) { return p.mu * m.steady_F2(b, w3) - std::abs(m.steady_F3(b, w3)); };
-    const double up = bisect([&](double b) { return margin(b, w_small); }, cm::pi / 2, cm::pi - 1e-9);
-    const double lo = bisect([&](double b) { return margin(b, w_small); }, 1e-9, cm::pi / 2);
-    const double in_hi = bisect([&](double b) { return margin(b, w_large); }, 0, cm::pi / 2 - 1e-9);
-    const double in_lo = bisect([&](double b) { return margin(b, w_large); }, -cm::pi / 2 + 1e-9, 0);
+    const double up = cm::bisect([&](double b) { return margin(b, w_small); }, cm::pi / 2, cm::pi - 1e-9);
+    const double lo = cm::bisect([&](double b) { return margin(b, w_small); }, 1e-9, cm::pi / 2);
+    const double in_hi = cm::bisect([&](double b) { return margin(b, w_large); }, 0, cm::pi / 2 - 1e-9);
+    const double in_lo = cm::bisect([&](double b) { return margin(b, w_large); }, -cm::pi / 2 + 1e-9, 0);
     out.scalar("beta_tilde", 0.5 * (up - lo), "rad");
     out.scalar("beta_tilde_deg", 0.5 * (up - lo) * 180 / cm::pi, "deg");
     out.scalar("beta_tilde_large_omega30", 0.5 * (in_hi - in_lo), "rad");
@@ -192,20 +193,6 @@ class SteadyStudy {
   }
 
  private:
-  template <class F>
-  static double bisect(F&& f, double a, double b) {
-    double fa = f(a);
-    if (fa * f(b) > 0) return std::numeric_limits<double>::quiet_NaN();
-    for (int k = 0; k < 200 && b - a > 1e-15; ++k) {
-      const double c = 0.5 * (a + b), fc = f(c);
-      if ((fc < 0) == (fa < 0))
-        a = c, fa = fc;
-      else
-        b = c;
-    }
-    return 0.5 * (a + b);
-  }
-
   // The branches of the steady motions: grid points of the (beta0, omega30) map (beta periodic)
   // joined to their neighbours whenever omega20 (48) stays bounded on the segment between them
   // (65 samples, the midpoint among them; "bounded" = within 10 times the larger end value).

@@ -243,26 +243,9 @@ class TrajectoryStudy {
   // The root of omega20(beta0, omega30) = omega20 (48) nearest to `guess` within guess +- window; the
   // poles beta0 = +-pi/2 of (48) are not roots. NaN if there is none.
   static double steady_angle(const bb::Model& m, double omega20, double omega30, double guess, double window) {
-    const auto f = [&](double b) { return m.omega20(b, omega30) - omega20; };
-    const int n = 4000;
     double best = nan;
-    for (int i = 0; i < n; ++i) {
-      double a = guess - window + 2 * window * i / n, b = guess - window + 2 * window * (i + 1) / n;
-      if (std::cos(a) * std::cos(b) <= 0) continue;  // a pole of (48) lies in [a, b]
-      double fa = f(a);
-      if ((fa < 0) == (f(b) < 0)) continue;
-      while (true) {  // bisection to the last bit
-        const double c = 0.5 * (a + b);
-        if (c <= a || c >= b) break;
-        const double fc = f(c);
-        if ((fc < 0) == (fa < 0))
-          a = c, fa = fc;
-        else
-          b = c;
-      }
-      const double root = std::abs(fa) <= std::abs(f(b)) ? a : b;
+    for (double root : m.steady_angles(omega20, omega30, guess - window, guess + window))
       if (std::isnan(best) || std::abs(root - guess) < std::abs(best - guess)) best = root;
-    }
     return best;
   }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "common/optimize.hpp"
+
 namespace bb {
 
 double Parameters::D(double beta) const { return R - rho() * std::cos(beta); }
@@ -117,6 +119,21 @@ double Model::omega20(double beta0, double omega30) const {
          p_.g * p_.D(beta0) / (j * r * r * omega30);  // eq. (48)
 }
 
+std::vector<double> Model::steady_angles(double w2, double w3, double lo, double hi) const {
+  const auto f = [&](double b) { return omega20(b, w3) - w2; };
+  const int n = std::max(1000, int(std::ceil((hi - lo) / 5e-4)));
+  std::vector<double> roots;
+  for (int i = 0; i < n; ++i) {
+    const double a = lo + (hi - lo) * i / n, b = lo + (hi - lo) * (i + 1) / n;
+    if (std::cos(a) * std::cos(b) <= 0) continue;  // a pole of (48) lies in [a, b]
+    const double fa = f(a), fb = f(b);
+    if (fa == 0 && i > 0) continue;  // the previous bracket's root at its upper end
+    if (fa != 0 && fb != 0 && (fa < 0) == (fb < 0)) continue;
+    roots.push_back(cm::bisect(f, a, b));
+  }
+  return roots;
+}
+
 double Model::h(double beta0, double omega30) const {
   const double r = p_.r, j = p_.j, g = p_.g, R = p_.R, rho = rho_;
   const double s = std::sin(beta0), c = std::cos(beta0), D = p_.D(beta0), W = omega30 * omega30;
@@ -164,21 +181,12 @@ std::array<double, 3> Model::cubic55_roots(int& count) const {
   count = 0;
   constexpr int n = 4000;  // brackets of width 5e-4: far below the spacing of distinct roots
   for (int i = 0; i < n && count < 3; ++i) {
-    double lo = -1.0 + 2.0 * i / n, hi = -1.0 + 2.0 * (i + 1) / n;
-    double plo = P(lo), phi = P(hi);
-    if (plo == 0.0) {
-      if (i > 0) roots[count++] = lo;
-      continue;
-    }
-    if (plo * phi > 0) continue;
-    for (int k = 0; k < 200 && hi - lo > 1e-16; ++k) {
-      const double mid = 0.5 * (lo + hi), pm = P(mid);
-      if ((pm < 0) == (plo < 0))
-        lo = mid, plo = pm;
-      else
-        hi = mid;
-    }
-    roots[count++] = 0.5 * (lo + hi);
+    const double lo = -1.0 + 2.0 * i / n, hi = -1.0 + 2.0 * (i + 1) / n;
+    const double plo = P(lo), phi = P(hi);
+    if (plo == 0.0) continue;  // -1 is outside (-1, 1); any other such root ended a bracket
+    if ((plo < 0) == (phi < 0) && phi != 0.0) continue;
+    if (phi == 0.0 && i == n - 1) continue;  // 1 is outside (-1, 1)
+    roots[std::size_t(count++)] = cm::bisect(P, lo, hi);
   }
   return roots;
 }

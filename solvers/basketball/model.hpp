@@ -9,6 +9,7 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <vector>
 
 namespace bb {
 
@@ -79,6 +80,10 @@ class Model {
   // --- steady motions (Sect. 3) ------------------------------------------------------------
   /// omega20(beta0, omega30), eq. (48).
   double omega20(double beta0, double omega30) const;
+  /// The angles beta0 in [lo, hi] of the steady motions with the given omega20 and omega30: the
+  /// roots of (48) in beta0, ascending, bracketed on a scan of step <= 5e-4 rad (brackets around
+  /// the poles beta0 = +-pi/2 of (48) are skipped) and bisected to the last bit.
+  std::vector<double> steady_angles(double omega20, double omega30, double lo, double hi) const;
   /// h(beta0, omega30), eq. (54): lambda_{3,4}^2 of the linearisation.
   double h(double beta0, double omega30) const;
   /// The Jacobian A of (50)-(51) at the non-trivial steady motion (entries of spec §2.8).

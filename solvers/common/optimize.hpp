@@ -1,7 +1,8 @@
-// Small one-dimensional optimisation shared by the papers.
+// Small one-dimensional optimisation and root finding shared by the papers.
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 namespace cm {
 
@@ -37,6 +38,29 @@ Extremum golden_section_minimum(const F& f, double lo, double hi, double toleran
     }
   }
   return f1 <= f2 ? Extremum{x1, f1} : Extremum{x2, f2};
+}
+
+/// Bisection for a root of f in [lo, hi], where f(lo) and f(hi) differ in sign (or one is zero):
+/// halves the bracket until it no longer shrinks (its ends are adjacent doubles) or after
+/// `iterations` steps, and returns the end with the smaller |f|. NaN when f(lo) and f(hi) have the
+/// same strict sign.
+template <class F>
+double bisect(const F& f, double lo, double hi, int iterations = 1100) {
+  double flo = f(lo), fhi = f(hi);
+  if (flo == 0) return lo;
+  if (fhi == 0) return hi;
+  if ((flo < 0) == (fhi < 0)) return std::numeric_limits<double>::quiet_NaN();
+  for (int i = 0; i < iterations; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (mid <= lo || mid >= hi) break;
+    const double fm = f(mid);
+    if (fm == 0) return mid;
+    if ((fm < 0) == (flo < 0))
+      lo = mid, flo = fm;
+    else
+      hi = mid, fhi = fm;
+  }
+  return std::abs(flo) <= std::abs(fhi) ? lo : hi;
 }
 
 }  // namespace cm
