@@ -9,4 +9,4 @@ set key off
 set palette defined (0 '#d62728', 1 '#2ca02c')
 set xrange [0:1]
 set yrange [0:0.7]
-plot d using 1:2:5 with image, '+' using (0.13/0.225):(2./3) with points pt 6 ps 3 lw 2 lc rgb 'black'
+plot d using 1:2:5 with image, results.'/floquet/standard.tsv' using 1:2 with points pt 6 ps 3 lw 2 lc rgb 'black'

@@ -63,6 +63,9 @@ class FloquetStudy {
     const double q_std = p.rho() / p.R;
     const Eigen::Matrix2d M = bb::monodromy(q_std, p.j, steps);
     const Eigen::Vector2cd mu = Eigen::EigenSolver<Eigen::Matrix2d>(M).eigenvalues();
+    auto standard = out.table("standard.tsv", "the standard ball of Table 1 (Fig. 9's circle)",
+                              {{"q", "1"}, {"j", "1"}, {"trM", "1"}});
+    standard.row({q_std, p.j, M.trace()});
     out.scalar("q_std", q_std);
     out.scalar("trM_std", M.trace());
     out.scalar("detM_std", M.determinant());
