@@ -43,19 +43,6 @@ namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-// Central-difference Jacobian of a 4-D vector field.
-template <class F>
-Eigen::Matrix4d jacobian(F&& f, const bb::Rolling& x) {
-  Eigen::Matrix4d J;
-  for (int c = 0; c < 4; ++c) {
-    const double h = 1e-6 * std::max(1.0, std::abs(x(c)));
-    bb::Rolling e = bb::Rolling::Zero();
-    e(c) = h;
-    J.col(c) = (f(x + e) - f(x - e)) / (2 * h);
-  }
-  return J;
-}
-
 // A rolling trajectory of (33)-(36) followed up to the zeros of omega1 (a root of the integrator).
 struct Zeros {
   std::vector<double> t;     ///< times of the zeros of omega1
@@ -164,7 +151,6 @@ class GlobalStudy {
   void periodic_solutions(const bb::Model& m, cm::Run& out) {
     const long n = config_.integer("sampling.n_states");
     const double t_max = config_.real("periodic.t_max"), transversal = config_.real("periodic.transversal");
-    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
     auto table = out.table("periodic.tsv",
                            "random rolling states: periodic (1) when omega1 has two transversal zeros by t_max "
                            "(Prop. 4); the period 2 (t2 - t1) and the error of x(t1 + period) against x(t1)",
@@ -179,9 +165,7 @@ class GlobalStudy {
     double worst_return = 0, longest = 0;
     cm::Progress progress("periodicity sample", 0, double(n), config_.quiet());
     for (long k = 0; k < n; ++k) {
-      const bb::Rolling x0(beta(rng_), config_.real("sampling.omega1_max") * unit(rng_),
-                           config_.real("sampling.omega2_max") * unit(rng_),
-                           config_.real("sampling.omega3_max") * unit(rng_));
+      const bb::Rolling x0 = random_state();
       const Zeros z = follow_zeros(m, x0, t_max, 2, tol_);
       bool ok = z.t.size() == 2 && std::abs(z.rate[0]) > transversal && std::abs(z.rate[1]) > transversal;
       double period = nan, err = nan;
@@ -283,7 +267,7 @@ class GlobalStudy {
     for (std::size_t s = 0; s < saddles.size(); ++s) {
       const bb::Rolling& xs = saddles[s];
       // The unstable eigenvector of the (finite-difference) Jacobian of (33)-(36) at the saddle.
-      const Eigen::Matrix4d J = jacobian([&](const bb::Rolling& x) { return m.rolling_rhs(x); }, xs);
+      const Eigen::Matrix4d J = m.rolling_jacobian(xs);
       const Eigen::EigenSolver<Eigen::Matrix4d> eig(J);
       int top = 0;
       for (int c = 1; c < 4; ++c)
@@ -338,15 +322,13 @@ class GlobalStudy {
     const bb::Model both(p);
     const auto f = [&](const bb::Rolling& x) { return both.rolling_rhs(x); };
     const long n = config_.integer("newton.n_starts");
-    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
     long converged = 0, spinning = 0, rest = 0;
     for (long k = 0; k < n; ++k) {
-      bb::Rolling x(beta(rng_), config_.real("sampling.omega1_max") * unit(rng_),
-                    config_.real("sampling.omega2_max") * unit(rng_), config_.real("sampling.omega3_max") * unit(rng_));
+      bb::Rolling x = random_state();
       bool done = false;
       for (int it = 0; it < 100 && !done; ++it) {  // Newton with step halving on |f|
         const bb::Rolling fx = f(x);
-        const Eigen::Matrix4d J = jacobian(f, x);
+        const Eigen::Matrix4d J = both.rolling_jacobian(x);
         const Eigen::FullPivLU<Eigen::Matrix4d> lu(J);
         if (!lu.isInvertible()) break;
         const bb::Rolling dx = lu.solve(-fx);
@@ -388,12 +370,9 @@ class GlobalStudy {
     const long n = config_.integer("switch.n_states");
     const int nphi = int(config_.integer("switch.n_phi"));
     const double u = config_.real("switch.u");
-    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
     long states = 0, not_two = 0, phi2_repelling = 0, phi1_mismatch = 0, borderline = 0;
     for (long k = 0; k < n; ++k) {
-      const bb::Rolling x(beta(rng_), config_.real("sampling.omega1_max") * unit(rng_),
-                          config_.real("sampling.omega2_max") * unit(rng_),
-                          config_.real("sampling.omega3_max") * unit(rng_));
+      const bb::Rolling x = random_state();
       bb::Slipping y = bb::Slipping::Zero();
       y.head<4>() = x;
       if (m.normal_force(y) <= 0) continue;  // no contact: no friction cone
@@ -433,6 +412,18 @@ class GlobalStudy {
     out.scalar("switch_phi2_repelling", double(phi2_repelling));
     out.scalar("switch_phi1_mismatch_39", double(phi1_mismatch));
     out.scalar("switch_borderline", double(borderline));
+  }
+
+  // A rolling state drawn uniformly from the sampling box: beta in (-pi, pi), |omega_i| <= omega_i_max.
+  // One draw per statement, so the order of the draws (and the sample for a seed) is fixed.
+  bb::Rolling random_state() {
+    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
+    bb::Rolling x;
+    x(0) = beta(rng_);
+    x(1) = config_.real("sampling.omega1_max") * unit(rng_);
+    x(2) = config_.real("sampling.omega2_max") * unit(rng_);
+    x(3) = config_.real("sampling.omega3_max") * unit(rng_);
+    return x;
   }
 
   bb::Rolling integrate(const bb::Model& m, const bb::Rolling& x0, double t) const {

@@ -250,15 +250,9 @@ class SteadyStudy {
     return least;
   }
 
-  // Largest real part among the eigenvalues of a central-difference Jacobian of (33)-(36).
+  // Largest real part among the eigenvalues of the central-difference Jacobian of (33)-(36).
   static double jacobian_eigen_max(const bb::Model& m, const bb::Rolling& x) {
-    Eigen::Matrix4d J;
-    for (int c = 0; c < 4; ++c) {
-      bb::Rolling e = bb::Rolling::Zero();
-      e(c) = 1e-6;
-      J.col(c) = (m.rolling_rhs(x + e) - m.rolling_rhs(x - e)) / 2e-6;
-    }
-    return Eigen::EigenSolver<Eigen::Matrix4d>(J).eigenvalues().real().maxCoeff();
+    return Eigen::EigenSolver<Eigen::Matrix4d>(m.rolling_jacobian(x)).eigenvalues().real().maxCoeff();
   }
 
   cm::Config& config_;

@@ -40,20 +40,22 @@ Parameters parameters_from(const cm::Config& c) {
 }
 
 void declare_simulation_keys(cm::Config& c, double t_max) {
-  c.add_choice("solver.method", "cvode_adams", cm::ode_methods(), "integrator of the rolling and slipping phases");
-  c.add_choice("solver.slip_method", "cvode_bdf", cm::ode_methods(),
+  const SimulationOptions d;
+  c.add_choice("solver.method", d.method, cm::ode_methods(), "integrator of the rolling and slipping phases");
+  c.add_choice("solver.slip_method", d.slip_method, cm::ode_methods(),
                "integrator of the slipping phases (the slip direction is stiff near u = 0)");
-  c.add_choice("solver.fallback_method", "cvode_adams", cm::ode_methods(),
+  c.add_choice("solver.fallback_method", d.fallback_method, cm::ode_methods(),
                "integrator of a slipping phase on which solver.slip_method failed (explicit Runge-Kutta "
                "methods follow the slip direction poorly right after a roll -> slip switch)");
-  c.add_real("solver.rtol", 1e-9, "1", "relative tolerance", cm::Range::positive());
-  c.add_real("solver.atol", 1e-11, "1", "absolute tolerance", cm::Range::positive());
+  c.add_real("solver.rtol", d.rtol, "1", "relative tolerance", cm::Range::positive());
+  c.add_real("solver.atol", d.atol, "1", "absolute tolerance", cm::Range::positive());
   c.add_real("solver.t_max", t_max, "s", "time after which a trajectory is undetermined", cm::Range::positive());
-  c.add_real("slip.delta", 1e-7, "m/s", "slip speed set along phi1 at a roll -> slip switch", cm::Range::positive());
-  c.add_real("slip.u_tol", 1e-6, "m/s", "slip speed below which a slip phase sticks (re-stick tolerance)",
+  c.add_real("slip.delta", d.delta, "m/s", "slip speed set along phi1 at a roll -> slip switch", cm::Range::positive());
+  c.add_real("slip.u_tol", d.u_tol, "m/s", "slip speed below which a slip phase sticks (re-stick tolerance)",
              cm::Range::positive());
-  c.add_integer("slip.max_switches", 1000, "roll <-> slip switches before a trajectory is undetermined", 1, 1000000);
-  c.add_choice("outcome.inout_rule", "ballistic", {"ballistic", "cosbeta"},
+  c.add_integer("slip.max_switches", d.max_switches, "roll <-> slip switches before a trajectory is undetermined", 1,
+                1000000);
+  c.add_choice("outcome.inout_rule", d.ballistic ? "ballistic" : "cosbeta", {"ballistic", "cosbeta"},
                "in/out after separation: ballistic rim-plane crossing, or cos(beta) > 0 means in");
   c.assumption("solver.rtol", "ASSUMED: the paper gives no tolerances (Julia adaptive Runge-Kutta)");
   c.assumption("solver.atol", "ASSUMED: the paper gives no tolerances (Julia adaptive Runge-Kutta)");
@@ -62,7 +64,7 @@ void declare_simulation_keys(cm::Config& c, double t_max) {
   c.assumption("slip.u_tol", "ASSUMED: the paper gives no re-stick tolerance (Sect. 5.2.1)");
   c.assumption("slip.max_switches",
                "ASSUMED: cap on chattering, not in the paper; the stick-slip cycles of Fig. 12 (top right) "
-               "take up to 680 switches within t_max = 100 s");
+               "take several hundred switches within t_max = 100 s");
   c.assumption("outcome.inout_rule",
                "RECONSTRUCTED: 'basic calculation of free-fall' (Sect. 5.1.1), "
                "spec 004 §2.18");

@@ -1,6 +1,7 @@
 // The basketball model of paper 004: see model.hpp.
 #include "basketball/model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,6 +26,17 @@ Rolling Model::rolling_rhs(const Rolling& x) const {
   xd(2) = r * R * w1 * w3 / (rho_ * D) - p_.k_d * w2;                               // eqs. (34), (83)
   xd(3) = -r * w1 * w3 * s / D - j * r * w1 * w2 / (rho_ * (1 + j)) - p_.k_r * w3;  // eqs. (35), (83)
   return xd;
+}
+
+Eigen::Matrix4d Model::rolling_jacobian(const Rolling& x) const {
+  Eigen::Matrix4d J;
+  for (int c = 0; c < 4; ++c) {
+    const double h = 1e-6 * std::max(1.0, std::abs(x(c)));
+    Rolling e = Rolling::Zero();
+    e(c) = h;
+    J.col(c) = (rolling_rhs(x + e) - rolling_rhs(x - e)) / (2 * h);
+  }
+  return J;
 }
 
 Force Model::rolling_force(const Rolling& x) const {

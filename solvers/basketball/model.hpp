@@ -49,6 +49,8 @@ class Model {
   // --- rolling (Sect. 2.5) -----------------------------------------------------------------
   /// The rolling vector field (33)-(36) with the dissipation of (83) (literal, groups k_r, k_d).
   Rolling rolling_rhs(const Rolling& x) const;
+  /// Central-difference Jacobian of rolling_rhs at x (steps 1e-6 max(1, |x_c|); error ~1e-9 relative).
+  Eigen::Matrix4d rolling_jacobian(const Rolling& x) const;
   /// The contact force sustaining rolling, (30)-(32) (with the dissipative share, spec §2.17).
   Force rolling_force(const Rolling& x) const;
   /// mu F2 - sqrt(F1^2 + F3^2), the no-slip margin (39) per unit mass.
