@@ -5,13 +5,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "common/run.hpp"
+#include "common/provenance.hpp"
+#include "common/text.hpp"
 
 namespace po = boost::program_options;
 
@@ -19,33 +19,17 @@ namespace cm {
 
 namespace {
 
-// The shortest text that reads back as the same double (0.9, not 0.90000000000000002).
-std::string format_real(double x) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
-  return std::string(buffer, ec == std::errc() ? end : buffer);
-}
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-std::vector<std::string> split(const std::string& s, char separator) {
-  std::vector<std::string> parts;
-  std::string part;
-  std::istringstream in(s);
-  while (std::getline(in, part, separator)) parts.push_back(trim(part));
-  if (!s.empty() && s.back() == separator) parts.push_back("");
-  return parts;
-}
+// Nesting deeper than this is refused rather than risking the stack: no sensible value of a key
+// needs more than a handful of parentheses.
+constexpr int max_nesting = 100;
+// Integers are held in doubles while parsed; beyond 2^53 not every integer is representable.
+constexpr double max_exact_integer = 9007199254740992.0;
 
 // A small recursive-descent evaluator for real values:
 //   expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ;
 //   unary := ('+'|'-') unary | power ; power := primary ('^' unary)? ;
 //   primary := number | 'pi' | name '(' expr ')' | '(' expr ')'
+//   number := digits ['.' digits] [('e'|'E') ['+'|'-'] digits]  (decimal only)
 class Expression {
  public:
   Expression(const std::string& key, const std::string& text) : key_(key), text_(text) {}
@@ -56,14 +40,24 @@ class Expression {
     skip();
     if (pos_ != text_.size()) fail("unexpected '" + text_.substr(pos_) + "'");
     if (!std::isfinite(value)) fail("not a finite number");
+    if (value != 0.0 && std::fabs(value) < std::numeric_limits<double>::min())
+      fail("below the smallest normal number 2.2e-308: a subnormal loses precision");
     return value;
   }
 
  private:
   [[noreturn]] void fail(const std::string& why) const {
-    throw InputError(key_ + ": cannot read '" + text_ + "' as a real number (" + why +
-                     "); allowed: numbers, pi, + - * / ^, parentheses, sqrt sin cos exp log");
+    std::string shown = text_.size() > 60 ? text_.substr(0, 60) + "..." : text_;
+    throw InputError(key_ + ": cannot read '" + shown + "' as a real number (" + why +
+                     "); allowed: decimal numbers, pi, + - * / ^, parentheses, sqrt sin cos exp log");
   }
+  struct Depth {
+    explicit Depth(Expression& e) : e_(e) {
+      if (++e_.depth_ > max_nesting) e_.fail("nested deeper than " + std::to_string(max_nesting) + " levels");
+    }
+    ~Depth() { --e_.depth_; }
+    Expression& e_;
+  };
   void skip() {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
   }
@@ -76,6 +70,7 @@ class Expression {
     return false;
   }
   double expr() {
+    Depth depth(*this);
     double v = term();
     for (;;) {
       if (accept('+'))
@@ -101,6 +96,7 @@ class Expression {
     }
   }
   double unary() {
+    Depth depth(*this);
     if (accept('-')) return -unary();
     if (accept('+')) return unary();
     return power();
@@ -109,6 +105,37 @@ class Expression {
     const double base = primary();
     if (accept('^')) return std::pow(base, unary());
     return base;
+  }
+  bool digit_at(std::size_t i) const {
+    return i < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i]));
+  }
+  double number() {
+    const std::size_t begin = pos_;
+    while (digit_at(pos_)) ++pos_;
+    if (pos_ < text_.size() && text_[pos_] == '.') {
+      ++pos_;
+      while (digit_at(pos_)) ++pos_;
+    }
+    if (pos_ == begin + (text_[begin] == '.' ? 1 : 0)) fail("number expected");
+    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+      std::size_t e = pos_ + 1;
+      if (e < text_.size() && (text_[e] == '+' || text_[e] == '-')) ++e;
+      if (!digit_at(e)) fail("exponent expected after '" + text_.substr(begin, pos_ + 1 - begin) + "'");
+      pos_ = e;
+      while (digit_at(pos_)) ++pos_;
+    }
+    // A letter or a second point glued to the number ("0x10", "1.2.3", "5m") is not a number.
+    if (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.'))
+      fail("unexpected '" + text_.substr(pos_) + "' after the number '" + text_.substr(begin, pos_ - begin) + "'");
+    double v = 0.0;
+    const auto [end, ec] = std::from_chars(text_.data() + begin, text_.data() + pos_, v);
+    if (ec == std::errc::result_out_of_range) {
+      // from_chars reports overflow and underflow alike; tell them apart by the exponent's sign.
+      const bool underflow = text_.find_first_of("eE", begin) < pos_ && text_.find('-', begin) < pos_;
+      fail(underflow ? "too small for a double" : "too large for a double");
+    }
+    if (ec != std::errc() || end != text_.data() + pos_) fail("number expected");
+    return v;
   }
   double primary() {
     skip();
@@ -133,21 +160,18 @@ class Expression {
       if (!accept('(')) fail("'(' expected after " + name);
       const double argument = expr();
       if (!accept(')')) fail("missing ')'");
-      return function(argument);
-    }
-    if (pos_ < text_.size() && (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.')) {
-      const char* begin = text_.c_str() + pos_;
-      char* end = nullptr;
-      const double v = std::strtod(begin, &end);
-      if (end == begin) fail("number expected");
-      pos_ += static_cast<std::size_t>(end - begin);
+      const double v = function(argument);
+      if (!std::isfinite(v)) fail(name + " of " + format_real(argument) + " is not a finite number");
       return v;
     }
+    if (pos_ < text_.size() && (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.'))
+      return number();
     fail(pos_ < text_.size() ? "unexpected '" + text_.substr(pos_) + "'" : "value ends early");
   }
 
   std::string key_, text_;
   std::size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 bool parse_bool(const std::string& key, const std::string& raw) {
@@ -158,9 +182,35 @@ bool parse_bool(const std::string& key, const std::string& raw) {
   throw InputError(key + ": '" + raw + "' is not a flag; allowed: true, false, yes, no, on, off, 1, 0");
 }
 
+// Levenshtein distance, for "did you mean" on an unknown key.
+std::size_t distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string quote_argument(std::string a) {
+  if (a.find_first_of(" \t'\"$`\\") == std::string::npos && !a.empty()) return a;
+  std::string q = "'";
+  for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 }  // namespace
 
 double parse_real(const std::string& key, const std::string& text) { return Expression(key, text).evaluate(); }
+
+// ---------------------------------------------------------------------------------------
+// Range
 
 bool Range::contains(double x) const {
   if (!std::isfinite(x)) return false;
@@ -169,148 +219,312 @@ bool Range::contains(double x) const {
   return true;
 }
 
+bool Range::bounded() const { return lo != any().lo || hi != any().hi; }
+
 std::string Range::describe() const {
   auto bound = [](double b) { return std::isinf(b) ? std::string(b < 0 ? "-inf" : "inf") : format_real(b); };
   return std::string(lo_open || std::isinf(lo) ? "(" : "[") + bound(lo) + ", " + bound(hi) +
          (hi_open || std::isinf(hi) ? ")" : "]");
 }
 
-Config::Config(std::string solver, std::string paper, std::string study, std::string summary)
-    : solver_(std::move(solver)), paper_(std::move(paper)), study_(std::move(study)), summary_(std::move(summary)) {
-  output_ = "results/" + paper_ + "/" + study_;
+// ---------------------------------------------------------------------------------------
+// KeyBuilder
+
+KeyBuilder& KeyBuilder::unit(const std::string& unit) {
+  config_.key(key_).unit = unit;
+  return *this;
 }
 
-void Config::add_real(const std::string& key, double fallback, const std::string& unit, const std::string& help,
-                      Range range) {
-  add_reals(key, {fallback}, unit, help, range, 1);
-  keys_.at(key).kind = Kind::real;
+KeyBuilder& KeyBuilder::range(Range range) {
+  auto& k = config_.key(key_);
+  if (k.kind == Config::Kind::flag || k.kind == Config::Kind::text || k.kind == Config::Kind::names)
+    throw std::logic_error("a range on a key that is not numeric: " + key_);
+  k.range = range;
+  for (double v : k.numbers)
+    if (!range.contains(v)) throw std::logic_error("default of " + key_ + " outside its range " + range.describe());
+  return *this;
 }
 
-void Config::add_reals(const std::string& key, const std::vector<double>& fallback, const std::string& unit,
-                       const std::string& help, Range range, std::optional<std::size_t> size) {
-  if (keys_.count(key)) throw std::logic_error("key declared twice: " + key);
-  Key k{Kind::reals, unit, help, range, size, 0, 0, {}, "", fallback, 0, "", ""};
-  for (double v : fallback)
-    if (!range.contains(v)) throw std::logic_error("default of " + key + " outside its range");
-  k.fallback_text = canonical(k);
-  keys_.emplace(key, std::move(k));
-  order_.push_back(key);
+KeyBuilder& KeyBuilder::size(std::size_t n) {
+  auto& k = config_.key(key_);
+  if (k.kind != Config::Kind::reals && k.kind != Config::Kind::integers && k.kind != Config::Kind::names)
+    throw std::logic_error("a size on a key that is not a list: " + key_);
+  const std::size_t have = k.kind == Config::Kind::names ? k.texts.size() : k.numbers.size();
+  if (have != n) throw std::logic_error("default of " + key_ + " does not have " + std::to_string(n) + " values");
+  k.size = n;
+  return *this;
 }
 
-void Config::add_integer(const std::string& key, long fallback, const std::string& help, long lo, long hi) {
-  if (keys_.count(key)) throw std::logic_error("key declared twice: " + key);
-  Key k{Kind::integer, "1", help, Range::closed(double(lo), double(hi)), {}, lo, hi, {}, "", {}, fallback, "", ""};
-  k.fallback_text = canonical(k);
-  keys_.emplace(key, std::move(k));
-  order_.push_back(key);
+KeyBuilder& KeyBuilder::increasing() {
+  auto& k = config_.key(key_);
+  if (k.kind != Config::Kind::reals && k.kind != Config::Kind::integers)
+    throw std::logic_error("increasing() on a key that is not a numeric list: " + key_);
+  k.increasing = true;
+  for (std::size_t i = 1; i < k.numbers.size(); ++i)
+    if (!(k.numbers[i] > k.numbers[i - 1])) throw std::logic_error("default of " + key_ + " does not increase");
+  return *this;
 }
 
-void Config::add_flag(const std::string& key, bool fallback, const std::string& help) {
-  if (keys_.count(key)) throw std::logic_error("key declared twice: " + key);
-  Key k{Kind::flag, "", help, Range::any(), {}, 0, 1, {}, "", {}, fallback ? 1 : 0, "", ""};
-  k.fallback_text = canonical(k);
-  keys_.emplace(key, std::move(k));
-  order_.push_back(key);
+KeyBuilder& KeyBuilder::choices(const std::vector<std::string>& allowed) {
+  auto& k = config_.key(key_);
+  if (k.kind != Config::Kind::text && k.kind != Config::Kind::names)
+    throw std::logic_error("choices on a key that is not text: " + key_);
+  for (const auto& t : k.texts)
+    if (std::find(allowed.begin(), allowed.end(), t) == allowed.end())
+      throw std::logic_error("default of " + key_ + " is not among its choices");
+  k.allowed = allowed;
+  return *this;
 }
 
-void Config::add_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed,
-                        const std::string& help) {
-  if (keys_.count(key)) throw std::logic_error("key declared twice: " + key);
-  if (std::find(allowed.begin(), allowed.end(), fallback) == allowed.end())
-    throw std::logic_error("default of " + key + " not among its choices");
-  Key k{Kind::choice, "", help, Range::any(), {}, 0, 0, allowed, fallback, {}, 0, fallback, ""};
-  keys_.emplace(key, std::move(k));
-  order_.push_back(key);
+KeyBuilder& KeyBuilder::assumption(const std::string& note) {
+  config_.key(key_).note = note;
+  return *this;
 }
 
-void Config::add_text(const std::string& key, const std::string& fallback, const std::string& help) {
-  if (keys_.count(key)) throw std::logic_error("key declared twice: " + key);
-  Key k{Kind::text, "", help, Range::any(), {}, 0, 0, {}, fallback, {}, 0, fallback, ""};
-  keys_.emplace(key, std::move(k));
-  order_.push_back(key);
+KeyBuilder& KeyBuilder::no_data() {
+  config_.key(key_).affects_data = false;
+  return *this;
 }
 
-void Config::assumption(const std::string& key, const std::string& note) {
-  auto it = keys_.find(key);
-  if (it == keys_.end()) throw std::logic_error("assumption on an undeclared key: " + key);
-  it->second.note = note;
+// ---------------------------------------------------------------------------------------
+// Declaration
+
+Config::Config(std::string program, std::string summary) : program_(std::move(program)), summary_(std::move(summary)) {}
+
+Config::Key& Config::key(const std::string& name) {
+  auto it = keys_.find(name);
+  if (it == keys_.end()) throw std::logic_error("undeclared key: " + name);
+  return it->second;
 }
+
+KeyBuilder Config::declare(const std::string& name, Key k) {
+  if (name.empty() || name.find_first_of(" \t=[]#") != std::string::npos)
+    throw std::logic_error("not a key name: '" + name + "'");
+  if (keys_.count(name)) throw std::logic_error("key declared twice: " + name);
+  k.origin = "default";
+  keys_.emplace(name, std::move(k));
+  order_.push_back(name);
+  return KeyBuilder(*this, name);
+}
+
+KeyBuilder Config::add(const std::string& name, double* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::real;
+  k.help = help;
+  k.numbers = {*field};
+  k.store = [field](const Key& s) { *field = s.numbers.at(0); };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, std::vector<double>* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::reals;
+  k.help = help;
+  k.numbers = *field;
+  k.store = [field](const Key& s) { *field = s.numbers; };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, long* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::integer;
+  k.help = help;
+  k.numbers = {static_cast<double>(*field)};
+  k.range = Range::closed(-max_exact_integer, max_exact_integer);
+  k.store = [field](const Key& s) { *field = static_cast<long>(s.numbers.at(0)); };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, int* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::integer;
+  k.help = help;
+  k.numbers = {static_cast<double>(*field)};
+  k.range = Range::closed(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  k.store = [field](const Key& s) { *field = static_cast<int>(s.numbers.at(0)); };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, std::vector<long>* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::integers;
+  k.help = help;
+  for (long v : *field) k.numbers.push_back(static_cast<double>(v));
+  k.range = Range::closed(-max_exact_integer, max_exact_integer);
+  k.store = [field](const Key& s) {
+    field->clear();
+    for (double v : s.numbers) field->push_back(static_cast<long>(v));
+  };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, std::vector<int>* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::integers;
+  k.help = help;
+  for (int v : *field) k.numbers.push_back(static_cast<double>(v));
+  k.range = Range::closed(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  k.store = [field](const Key& s) {
+    field->clear();
+    for (double v : s.numbers) field->push_back(static_cast<int>(v));
+  };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, bool* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::flag;
+  k.help = help;
+  k.flag = *field;
+  k.store = [field](const Key& s) { *field = s.flag; };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, std::string* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::text;
+  k.help = help;
+  k.texts = {*field};
+  k.store = [field](const Key& s) { *field = s.texts.at(0); };
+  return declare(name, std::move(k));
+}
+
+KeyBuilder Config::add(const std::string& name, std::vector<std::string>* field, const std::string& help) {
+  Key k{};
+  k.kind = Kind::names;
+  k.help = help;
+  k.texts = *field;
+  k.store = [field](const Key& s) { *field = s.texts; };
+  return declare(name, std::move(k));
+}
+
+// ---------------------------------------------------------------------------------------
+// Values
 
 std::string Config::canonical(const Key& k) {
   switch (k.kind) {
     case Kind::real:
-    case Kind::reals: {
-      std::string s;
-      for (std::size_t i = 0; i < k.values.size(); ++i) {
-        if (i) s.push_back(',');
-        s.append(format_real(k.values[i]));
-      }
-      return s;
-    }
+    case Kind::reals:
     case Kind::integer:
-      return std::to_string(k.ivalue);
+    case Kind::integers: {
+      std::vector<std::string> parts;
+      for (double v : k.numbers) parts.push_back(format_real(v));
+      return join(parts, ",");
+    }
     case Kind::flag:
-      return k.ivalue ? "true" : "false";
-    case Kind::choice:
+      return k.flag ? "true" : "false";
     case Kind::text:
-      return k.svalue;
+      return k.texts.at(0);
+    case Kind::names:
+      return join(k.texts, ",");
   }
   return "";
 }
 
-void Config::set(const std::string& key, const std::string& raw) {
-  Key& k = keys_.at(key);
+void Config::fail(const std::string& name, const std::string& message) const {
+  auto it = keys_.find(name);
+  const std::string origin =
+      it != keys_.end() && it->second.origin != "default" ? " (value from " + it->second.origin + ")" : "";
+  throw InputError(name + ": " + message + origin);
+}
+
+void Config::validate(const std::string& name, const Key& k) const {
+  const bool integral = k.kind == Kind::integer || k.kind == Kind::integers;
+  for (double v : k.numbers) {
+    if (integral && v != std::floor(v)) fail(name, "value " + format_real(v) + " is not an integer");
+    if (!k.range.contains(v)) fail(name, "value " + format_real(v) + " outside the allowed range " + k.range.describe());
+  }
+  if (k.size && (k.kind == Kind::names ? k.texts.size() : k.numbers.size()) != *k.size)
+    fail(name, std::to_string(*k.size) + " comma-separated values expected, got " +
+                   std::to_string(k.kind == Kind::names ? k.texts.size() : k.numbers.size()));
+  if (k.increasing)
+    for (std::size_t i = 1; i < k.numbers.size(); ++i)
+      if (!(k.numbers[i] > k.numbers[i - 1]))
+        fail(name, "values must increase strictly (" + format_real(k.numbers[i - 1]) + " then " +
+                       format_real(k.numbers[i]) + ")");
+  if (!k.allowed.empty())
+    for (const auto& t : k.texts)
+      if (std::find(k.allowed.begin(), k.allowed.end(), t) == k.allowed.end())
+        fail(name, "'" + t + "' is not allowed; choose " + (k.kind == Kind::names ? "from" : "one of") + ": " +
+                       join(k.allowed, ", "));
+}
+
+void Config::set(const std::string& name, const std::string& raw, const std::string& origin) {
+  Key& k = keys_.at(name);
+  k.origin = origin;
   const std::string value = trim(raw);
   switch (k.kind) {
     case Kind::real:
-    case Kind::reals: {
-      std::vector<double> values;
-      if (!value.empty() || k.kind == Kind::real)
-        for (const std::string& item : split(value, ',')) values.push_back(parse_real(key, item));
-      if (k.kind == Kind::real && values.size() != 1) fail(key, "one real number expected, got '" + raw + "'");
-      if (k.size && values.size() != *k.size)
-        fail(key, std::to_string(*k.size) + " comma-separated values expected, got " + std::to_string(values.size()));
-      for (double v : values)
-        if (!k.range.contains(v))
-          fail(key, "value " + format_real(v) + " outside the allowed range " + k.range.describe());
-      k.values = std::move(values);
+    case Kind::integer:
+      if (value.find(',') != std::string::npos) fail(name, "one value expected, got the list '" + raw + "'");
+      k.numbers = {parse_real(name, value)};
       break;
-    }
-    case Kind::integer: {
-      long v = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (ec != std::errc() || end != value.data() + value.size() || value.empty())
-        fail(key, "'" + raw + "' is not an integer");
-      if (v < k.ilo || v > k.ihi)
-        fail(key, "value " + value + " outside [" + std::to_string(k.ilo) + ", " + std::to_string(k.ihi) + "]");
-      k.ivalue = v;
+    case Kind::reals:
+    case Kind::integers:
+      k.numbers.clear();
+      for (const std::string& item : split(value, ',')) k.numbers.push_back(parse_real(name, item));
       break;
-    }
     case Kind::flag:
-      k.ivalue = parse_bool(key, value) ? 1 : 0;
+      k.flag = parse_bool(name, value);
       break;
-    case Kind::choice: {
-      if (std::find(k.allowed.begin(), k.allowed.end(), value) == k.allowed.end()) {
-        std::string list;
-        for (const auto& a : k.allowed) list += (list.empty() ? "" : ", ") + a;
-        fail(key, "'" + raw + "' is not allowed; choose one of: " + list);
-      }
-      k.svalue = value;
-      break;
-    }
     case Kind::text:
-      k.svalue = value;
+      k.texts = {value};
+      break;
+    case Kind::names:
+      k.texts = split(value, ',');
+      for (const auto& t : k.texts)
+        if (t.empty()) fail(name, "empty name in the list '" + raw + "'");
       break;
   }
+  validate(name, k);
 }
 
-bool Config::parse(int argc, const char* const* argv) {
-  // The command line as given, for the provenance.
-  for (int i = 0; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.find_first_of(" \t'\"") != std::string::npos) a = "'" + a + "'";
-    command_line_ += (i ? " " : "") + a;
+// The INI file: `[section]` lines give the prefix `section.`; `key = value`; `#` starts a comment
+// (anywhere on a line), `;` a comment line. Every problem names the file and the line.
+void Config::read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw InputError("--config: file '" + file + "' not found (or not a regular file)");
+  std::ifstream in(file);
+  if (!in) throw InputError("--config: " + io_message("cannot read", file));
+  std::string line, section;
+  std::map<std::string, std::size_t> seen;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    const std::string where = file + ":" + std::to_string(number);
+    if (line.find('\0') != std::string::npos) throw InputError(where + ": not a text file (a NUL byte)");
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    line = trim(line);
+    if (line.empty() || line[0] == ';') continue;
+    if (line.front() == '[') {
+      if (line.back() != ']') throw InputError(where + ": a section line must end with ']': '" + line + "'");
+      section = trim(line.substr(1, line.size() - 2));
+      if (section.empty() || section.find_first_of(" \t[]=") != std::string::npos)
+        throw InputError(where + ": '" + line + "' is not a section name");
+      continue;
+    }
+    const auto equals = line.find('=');
+    if (equals == std::string::npos)
+      throw InputError(where + ": '" + line + "' is neither '[section]' nor 'key = value'");
+    const std::string short_name = trim(line.substr(0, equals));
+    if (short_name.empty()) throw InputError(where + ": a value without a key name");
+    const std::string name = section.empty() ? short_name : section + "." + short_name;
+    if (!keys_.count(name)) {
+      std::string hint;
+      std::size_t best = 4;  // suggest only close names: at most 3 edits away
+      for (const auto& known : order_)
+        if (const std::size_t d = distance(name, known); d < best) best = d, hint = known;
+      throw InputError(where + ": unknown key '" + name + "'" + (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+    }
+    if (const auto [it, fresh] = seen.emplace(name, number); !fresh)
+      throw InputError(where + ": key '" + name + "' given twice (first on line " + std::to_string(it->second) + ")");
+    values[name] = {trim(line.substr(equals + 1)), where};
   }
+  if (in.bad()) throw IoError("--config: " + io_message("error reading", file));
+}
+
+Invocation Config::parse(int argc, const char* const* argv) {
+  Invocation run;
+  for (int i = 0; i < argc; ++i) run.command_line += (i ? " " : "") + quote_argument(argv[i]);
 
   po::options_description generic("general options");
   generic.add_options()("help,h", "print every key with its default, unit and range")(
@@ -318,76 +532,79 @@ bool Config::parse(int argc, const char* const* argv) {
                                                            "INI file of keys ([section] key = value)")(
       "output", po::value<std::string>(), "run directory to write")("quiet", "no progress lines");
   po::options_description keys("keys");
-  for (const auto& name : order_) keys.add_options()(name.c_str(), po::value<std::string>());
+  for (const auto& name : order_) {
+    if (keys_.at(name).kind == Kind::flag)
+      keys.add_options()(name.c_str(), po::value<std::string>()->implicit_value("true"));  // a bare --flag
+    else
+      keys.add_options()(name.c_str(), po::value<std::string>());
+  }
   po::options_description all;
   all.add(generic).add(keys);
 
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing).run(), vm);
-    if (vm.count("help")) {
-      std::cout << help_text();
-      return false;
-    }
-    if (vm.count("version")) {
-      const auto& p = provenance();
-      std::cout << solver_ << " " << p.version << " (revision " << p.revision << (p.modified ? ", modified" : "")
-                << ")\n";
-      return false;
-    }
-    if (vm.count("config")) {
-      config_file_ = vm["config"].as<std::string>();
-      if (!std::filesystem::is_regular_file(config_file_))
-        throw InputError("config file '" + config_file_ + "' not found (--config)");
-      std::ifstream in(config_file_);
-      if (!in) throw InputError("config file '" + config_file_ + "' cannot be read (--config)");
-      // Stored after the command line, so the command line overrides the file.
-      po::store(po::parse_config_file(in, keys, false), vm);
-    }
+    const auto parsed = po::command_line_parser(argc, argv)
+                            .options(all)
+                            .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+                            .run();
+    for (const auto& option : parsed.options)
+      if (option.position_key >= 0) {
+        const std::string word = option.original_tokens.empty() ? "" : option.original_tokens.front();
+        throw InputError("unexpected argument '" + word + "': every value is given as --KEY=VALUE" +
+                         (word.size() > 4 && word.substr(word.size() - 4) == ".ini" ? " (did you mean --config " +
+                                                                                           word + "?)"
+                                                                                     : ""));
+      }
+    po::store(parsed, vm);
   } catch (const po::unknown_option& e) {
-    std::string where = config_file_.empty() ? "the command line" : "the command line or " + config_file_;
-    throw InputError("unknown key '" + e.get_option_name() + "' in " + where);
+    std::string name = e.get_option_name();
+    while (!name.empty() && name.front() == '-') name.erase(0, 1);
+    if (const auto equals = name.find('='); equals != std::string::npos) name.erase(equals);
+    std::string hint;
+    std::size_t best = 4;  // suggest only close names: at most 3 edits away
+    for (const auto& known : order_)
+      if (const std::size_t d = distance(name, known); d < best) best = d, hint = known;
+    throw InputError("unknown key '" + name + "' on the command line" +
+                     (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
   } catch (const po::multiple_occurrences& e) {
-    throw InputError("key '" + e.get_option_name() + "' given twice");
+    throw InputError("'" + e.get_option_name() + "' given twice on the command line");
   } catch (const po::error& e) {
-    throw InputError(e.what());
+    throw InputError(std::string("command line: ") + e.what());
   }
-  if (vm.count("output")) {
-    output_ = vm["output"].as<std::string>();
-    if (trim(output_).empty()) throw InputError("--output: empty directory name");
-    // One executable may serve several studies: the run is named after its directory.
-    auto name = std::filesystem::path(output_).lexically_normal();
-    if (name.filename().empty()) name = name.parent_path();
-    if (name.filename().empty() || name.filename() == "." || name.filename() == "..")
-      throw InputError("--output: '" + output_ + "' does not name a run directory");
-    study_ = name.filename().string();
+  if (vm.count("help")) {
+    run.help = true;
+    std::cout << help_text();
+    return run;
   }
-  quiet_ = vm.count("quiet") > 0;
+  if (vm.count("version")) {
+    run.version = true;
+    const auto& p = provenance();
+    std::cout << program_ << " " << p.version << " (revision " << p.revision << (p.modified ? ", modified" : "")
+              << ")\n";
+    return run;
+  }
+  std::map<std::string, std::pair<std::string, std::string>> values;  // key -> (text, origin)
+  if (vm.count("config")) {
+    run.config_file = vm["config"].as<std::string>();
+    read_file(run.config_file, values);
+  }
   for (const auto& name : order_)
-    if (vm.count(name)) set(name, vm[name].as<std::string>());
-  return true;
+    if (vm.count(name)) values[name] = {vm[name].as<std::string>(), "the command line"};  // overrides the file
+  if (vm.count("output")) {
+    run.output = vm["output"].as<std::string>();
+    if (trim(run.output).empty()) throw InputError("--output: empty directory name");
+  }
+  run.quiet = vm.count("quiet") > 0;
+  for (const auto& [name, value] : values) set(name, value.first, value.second);
+  for (const auto& name : order_) keys_.at(name).store(keys_.at(name));
+  for (const auto& check : checks_) check();
+  return run;
 }
 
-const Config::Key& Config::get(const std::string& key, Kind kind) const {
-  auto it = keys_.find(key);
-  if (it == keys_.end()) throw std::logic_error("undeclared key read: " + key);
-  const bool ok = it->second.kind == kind || (kind == Kind::reals && it->second.kind == Kind::real) ||
-                  (kind == Kind::text && it->second.kind == Kind::choice);
-  if (!ok) throw std::logic_error("key read as the wrong type: " + key);
-  return it->second;
-}
-
-double Config::real(const std::string& key) const { return get(key, Kind::real).values.at(0); }
-std::vector<double> Config::reals(const std::string& key) const { return get(key, Kind::reals).values; }
-long Config::integer(const std::string& key) const { return get(key, Kind::integer).ivalue; }
-bool Config::flag(const std::string& key) const { return get(key, Kind::flag).ivalue != 0; }
-const std::string& Config::text(const std::string& key) const { return get(key, Kind::text).svalue; }
-
-void Config::fail(const std::string& key, const std::string& message) const { throw InputError(key + ": " + message); }
-
-std::map<std::string, std::string> Config::effective() const {
+std::map<std::string, std::string> Config::effective(bool data_only) const {
   std::map<std::string, std::string> values;
-  for (const auto& [name, k] : keys_) values[name] = canonical(k);
+  for (const auto& [name, k] : keys_)
+    if (!data_only || k.affects_data) values[name] = canonical(k);
   return values;
 }
 
@@ -400,30 +617,31 @@ std::vector<Assumption> Config::assumptions() const {
 
 std::string Config::help_text() const {
   std::ostringstream out;
-  out << solver_ << ": " << summary_ << "\n\n";
+  out << program_ << ": " << summary_ << "\n\n";
   if (usage_.empty())
-    out << "usage: " << solver_ << " [--config FILE] [--KEY=VALUE ...] [--output DIR] [--quiet]\n"
-        << "       " << solver_ << " --help | --version\n\n"
+    out << "usage: " << program_ << " [--config FILE] [--KEY=VALUE ...] [--output DIR] [--quiet]\n"
+        << "       " << program_ << " --help | --version\n\n"
         << "The command line overrides the file; INI sections give the dotted names ([model] m0 = 1 is model.m0).\n"
-        << "Default output: " << output_ << " (written atomically). Exit status: 0 ok, 2 bad input, 3 numerical "
-        << "failure.\n";
+        << "Default output: " << (default_output_.empty() ? "none" : default_output_)
+        << " (written atomically; only an earlier run of the same study is ever replaced).\n"
+        << "Exit status: 0 ok, 2 bad input, 3 numerical failure, 74 I/O error.\n";
   else
     out << usage_ << (usage_.back() == '\n' ? "" : "\n");
   out << "\nkeys:\n";
   for (const auto& name : order_) {
     const Key& k = keys_.at(name);
-    out << "  --" << name << "  (default " << (k.fallback_text.empty() ? "\"\"" : k.fallback_text) << ")";
+    const std::string fallback = canonical(k);
+    out << "  --" << name << "  (default " << (fallback.empty() ? "\"\"" : fallback) << ")";
     if (!k.unit.empty() && k.unit != "1") out << " [" << k.unit << "]";
-    if (k.kind == Kind::real || k.kind == Kind::reals) {
-      if (k.range.lo != Range::any().lo || k.range.hi != Range::any().hi) out << " in " << k.range.describe();
-      if (k.size && *k.size > 1) out << ", " << *k.size << " values";
-      if (!k.size) out << ", a comma-separated list";
-    }
-    if (k.kind == Kind::integer) out << " in [" << k.ilo << ", " << k.ihi << "]";
-    if (k.kind == Kind::choice) {
-      out << " one of:";
-      for (const auto& a : k.allowed) out << " " << a;
-    }
+    const bool list = k.kind == Kind::reals || k.kind == Kind::integers || k.kind == Kind::names;
+    if (k.kind != Kind::integer && k.kind != Kind::integers && k.range.bounded()) out << " in " << k.range.describe();
+    if ((k.kind == Kind::integer || k.kind == Kind::integers) &&
+        (k.range.lo > -max_exact_integer || k.range.hi < max_exact_integer))
+      out << " in " << k.range.describe() << ", integer";
+    if (list) out << (k.size ? ", " + std::to_string(*k.size) + " values" : std::string(", a comma-separated list"));
+    if (k.increasing) out << ", increasing";
+    if (k.kind == Kind::flag) out << " (a bare --" << name << " is true)";
+    if (!k.allowed.empty()) out << (list ? " from:" : " one of:") << " " << join(k.allowed, " ");
     out << "\n      " << k.help << "\n";
     if (!k.note.empty()) out << "      assumption: " << k.note << "\n";
   }

@@ -1,35 +1,41 @@
-// The one options layer of the project: every key of a solver is declared once, with its
-// default, unit, help text and allowed range; values come from an INI file (`--config FILE`,
-// sections give dotted names) and are overridden on the command line (`--section.key=value`).
+// The one options layer of the project. Every key of a study is named once, bound to the field
+// that holds it; the field's value at declaration is the default:
 //
-//   cm::Config config("rb_disk", "rollingball", "disk", "Rolling disk of Sect. 5");
-//   config.add_real("model.m0", 1.0, "1", "mass m0 of the disk", cm::Range::positive());
-//   config.add_reals("ic.theta", {-cm::pi / 2}, "rad", "initial angles theta_a");
-//   config.add_choice("solver.method", "cvode_adams", {"cvode_adams", "cvode_bdf"}, "integrator");
-//   config.assumption("rails.basis", "RECONSTRUCTED: column order of B_i, spec 002 §2.9");
-//   if (!config.parse(argc, argv)) return 0;   // --help or --version was printed
-//   double m0 = config.real("model.m0");
+//   struct Options { double rtol = 1e-10; std::vector<double> masses{1, 2}; long n = 100; bool dense = false; };
+//   Options o;
+//   config.add("solver.rtol", &o.rtol, "relative tolerance").range(cm::Range::positive());
+//   config.add("masses.m", &o.masses, "the point masses").unit("kg").range(cm::Range::nonnegative());
+//   config.add("grid.n", &o.n, "points of the grid").range(cm::Range::closed(2, 1e6));
+//   config.add("output.dense", &o.dense, "also write the dense trajectory");     // --output.dense alone is true
+//   config.add_choice("solver.method", &o.method, {{"adams", Method::adams}, {"bdf", Method::bdf}}, "integrator");
+//   config.add("rails.basis", &o.basis, "column order of B_i").assumption("RECONSTRUCTED: spec 002 §2.9");
+//   config.check([&] { if (o.n % 2) config.fail("grid.n", "must be even"); });   // across keys, after parsing
 //
-// Real values are arithmetic expressions of numbers, `pi`, + - * / ^, parentheses and
-// sqrt/sin/cos (so `19/30` and `-pi/2` are exact to rounding); NaN and infinities are refused.
-// Lists are comma separated. Every parse or range failure throws cm::InputError naming the key.
+// Values come from an INI file (`--config FILE`: `[section]` gives dotted names, `#` starts a
+// comment) and are overridden on the command line (`--section.key=value`, `--section.key value`,
+// a bare `--flag`). Reals are arithmetic expressions of decimal numbers, `pi`, + - * / ^,
+// parentheses and sqrt sin cos exp log (so `19/30` and `-pi/2` are exact to rounding); NaN,
+// infinities, hexadecimal and subnormal numbers are refused. Integers are such expressions with an
+// integral value (`10^6`). Lists are comma separated. Every failure is a cm::InputError that names
+// the key (and the file and line where the value came from).
 #pragma once
 
-#include <chrono>
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/math.hpp"
 
 namespace cm {
 
-inline constexpr double pi = 3.14159265358979323846;
-
-/// The interval a real key (or each entry of a real list) must lie in.
+/// The interval a numeric key (or each entry of a list) must lie in.
 struct Range {
   double lo = -std::numeric_limits<double>::infinity();
   double hi = std::numeric_limits<double>::infinity();
@@ -41,8 +47,11 @@ struct Range {
   static Range nonnegative() { return {0.0, std::numeric_limits<double>::infinity(), false, false}; }
   static Range closed(double a, double b) { return {a, b, false, false}; }
   static Range at_least(double a) { return {a, std::numeric_limits<double>::infinity(), false, false}; }
+  /// (a, b]
+  static Range open_closed(double a, double b) { return {a, b, true, false}; }
 
   bool contains(double x) const;
+  bool bounded() const;         ///< narrower than the whole line
   std::string describe() const;  ///< e.g. "(0, inf)"
 };
 
@@ -53,101 +62,148 @@ struct Assumption {
   std::string note;   ///< why and where from (ASSUMED / RECONSTRUCTED / TYPO, spec section)
 };
 
+/// What the command line asked for besides keys.
+struct Invocation {
+  std::string config_file;   ///< --config, empty if none
+  std::string output;        ///< --output, empty if none
+  std::string command_line;  ///< the whole command line, quoted where needed (for the provenance)
+  bool quiet = false;        ///< --quiet: no progress lines
+  bool help = false;         ///< --help was asked for (printed by parse())
+  bool version = false;      ///< --version was asked for
+};
+
+class Config;
+
+/// Refines a key just declared: `config.add(...).unit("m").range(...).assumption("...")`.
+class KeyBuilder {
+ public:
+  KeyBuilder(Config& config, std::string key) : config_(config), key_(std::move(key)) {}
+  KeyBuilder& unit(const std::string& unit);
+  /// The interval every value must lie in (reals and integers; checked on the default too).
+  KeyBuilder& range(Range range);
+  /// A list of exactly n values.
+  KeyBuilder& size(std::size_t n);
+  /// A list whose values strictly increase (an interval "lo, hi", a grid of levels).
+  KeyBuilder& increasing();
+  /// The allowed values of a text key.
+  KeyBuilder& choices(const std::vector<std::string>& allowed);
+  /// A value the paper does not state: recorded with its effective value under `assumptions`.
+  KeyBuilder& assumption(const std::string& note);
+  /// The key cannot change the data (a thread count, an output budget): recorded, but left out of
+  /// the run id, so runs that differ only in it have the same id.
+  KeyBuilder& no_data();
+
+ private:
+  Config& config_;
+  std::string key_;
+};
+
 class Config {
  public:
-  /// `solver` is the executable's name, `paper` and `study` name the run
-  /// (results/<paper>/<study> by default), `summary` is the first line of --help.
-  /// With --output DIR the study is named after DIR's last component (one executable may serve
-  /// several studies: results/rollingball/detach is the study "detach" of rb_ball).
-  Config(std::string solver, std::string paper, std::string study, std::string summary);
+  /// `program` is the executable's name, `summary` the first line of --help.
+  Config(std::string program, std::string summary);
 
-  // --- declaration, before parse() --------------------------------------------------
-  void add_real(const std::string& key, double fallback, const std::string& unit, const std::string& help,
-                Range range = Range::any());
-  /// A list of reals; `size` fixes its length when given.
-  void add_reals(const std::string& key, const std::vector<double>& fallback, const std::string& unit,
-                 const std::string& help, Range range = Range::any(), std::optional<std::size_t> size = {});
-  void add_integer(const std::string& key, long fallback, const std::string& help, long lo, long hi);
-  void add_flag(const std::string& key, bool fallback, const std::string& help);
-  void add_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed,
-                  const std::string& help);
-  /// A free string (a label, a file name).
-  void add_text(const std::string& key, const std::string& fallback, const std::string& help);
-  /// Marks a declared key as carrying a value the paper does not state; recorded with the
-  /// effective value under `assumptions` in run.json and in the report.
-  void assumption(const std::string& key, const std::string& note);
+  // --- declaration, before parse() --------------------------------------------------------
+  KeyBuilder add(const std::string& key, double* field, const std::string& help);
+  KeyBuilder add(const std::string& key, std::vector<double>* field, const std::string& help);
+  KeyBuilder add(const std::string& key, long* field, const std::string& help);
+  KeyBuilder add(const std::string& key, int* field, const std::string& help);
+  KeyBuilder add(const std::string& key, std::vector<long>* field, const std::string& help);
+  KeyBuilder add(const std::string& key, std::vector<int>* field, const std::string& help);
+  KeyBuilder add(const std::string& key, bool* field, const std::string& help);
+  KeyBuilder add(const std::string& key, std::string* field, const std::string& help);
+  KeyBuilder add(const std::string& key, std::vector<std::string>* field, const std::string& help);
+  /// A choice among named values of any type (an enum): `{{"adams", Method::adams}, ...}`.
+  template <class T>
+  KeyBuilder add_choice(const std::string& key, T* field, const std::vector<std::pair<std::string, T>>& choices,
+                        const std::string& help);
+
+  /// A check across keys, run after parsing (before any run directory exists); it calls fail().
+  void check(std::function<void()> check) { checks_.push_back(std::move(check)); }
 
   /// Parses the command line: --config FILE, --KEY=VALUE overrides, --output DIR, --help,
-  /// --version, --quiet. Returns false when --help or --version was printed (exit 0).
+  /// --version, --quiet; then stores every value in its field and runs the checks. Prints the
+  /// help or version when asked (invocation.help / .version are then set and nothing is stored).
   /// Throws cm::InputError on any bad input.
-  bool parse(int argc, const char* const* argv);
+  Invocation parse(int argc, const char* const* argv);
 
-  // --- access, after parse() --------------------------------------------------------
-  double real(const std::string& key) const;
-  std::vector<double> reals(const std::string& key) const;
-  long integer(const std::string& key) const;
-  bool flag(const std::string& key) const;
-  /// The value of a choice or text key.
-  const std::string& text(const std::string& key) const;
-
-  /// Throws InputError "KEY: message" (for checks across keys, e.g. list lengths).
+  /// Throws InputError "KEY: message" (where the value came from is added when known).
   [[noreturn]] void fail(const std::string& key, const std::string& message) const;
 
-  const std::string& solver() const { return solver_; }
-  const std::string& paper() const { return paper_; }
-  const std::string& study() const { return study_; }
-  /// The run directory to write (--output, default results/<paper>/<study>).
-  const std::string& output_dir() const { return output_; }
-  const std::string& config_file() const { return config_file_; }
-  const std::string& command_line() const { return command_line_; }
-  /// When the program started (the construction of its Config): a run's wall time counts from here,
-  /// however late the run writer is created.
-  std::chrono::system_clock::time_point started() const { return started_; }
-  std::chrono::steady_clock::time_point started_steady() const { return started_steady_; }
-  bool quiet() const { return quiet_; }
+  const std::string& program() const { return program_; }
 
   /// Every key with its canonical effective value (reals in the shortest text that reads back
-  /// exactly), sorted by key.
-  std::map<std::string, std::string> effective() const;
+  /// exactly), sorted by key; with `data_only`, without the keys marked no_data().
+  std::map<std::string, std::string> effective(bool data_only = false) const;
   /// The assumptions in effect, sorted by key.
   std::vector<Assumption> assumptions() const;
+  /// Whether a key is declared.
+  bool has(const std::string& key) const { return keys_.count(key) > 0; }
 
   /// Replaces the usage lines of --help (for tools, which write no run and have their own exit
   /// statuses); the list of keys follows as usual.
   void set_usage(std::string usage) { usage_ = std::move(usage); }
+  /// The default output shown by --help.
+  void set_default_output(std::string output) { default_output_ = std::move(output); }
 
-  /// Prints every key, its default, unit and range (the --help text).
+  /// Every key, its default, unit and range (the --help text).
   std::string help_text() const;
 
  private:
-  enum class Kind { real, reals, integer, flag, choice, text };
+  friend class KeyBuilder;
+  enum class Kind { real, reals, integer, integers, flag, text, names };
   struct Key {
     Kind kind;
-    std::string unit, help;
+    std::string help, unit;
     Range range;
     std::optional<std::size_t> size;
-    long ilo = 0, ihi = 0;
-    std::vector<std::string> allowed;
-    std::string fallback_text;        // canonical text of the default
-    std::vector<double> values;       // real, reals
-    long ivalue = 0;                  // integer, flag
-    std::string svalue;               // choice, text
-    std::string note;                 // assumption note, empty if none
+    bool increasing = false;
+    std::vector<std::string> allowed;  // text: the choices (empty: free text)
+    std::vector<double> numbers;       // real, reals, integer, integers (integers held exactly)
+    std::vector<std::string> texts;    // text (one), names
+    bool flag = false;
+    std::string fallback_text;  // canonical text of the default
+    std::string note;           // assumption note, empty if none
+    bool affects_data = true;
+    std::string origin;                    // where the value came from, for messages
+    std::function<void(const Key&)> store;  // writes the value into the bound field
   };
-  void set(const std::string& key, const std::string& raw);
-  const Key& get(const std::string& key, Kind kind) const;
+  KeyBuilder declare(const std::string& key, Key k);
+  Key& key(const std::string& name);
+  void set(const std::string& key, const std::string& raw, const std::string& origin);
+  void validate(const std::string& name, const Key& k) const;
+  void read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values);
   static std::string canonical(const Key& k);
 
-  std::string solver_, paper_, study_, summary_, usage_;
-  std::string output_, config_file_, command_line_;
-  bool quiet_ = false;
-  std::chrono::system_clock::time_point started_ = std::chrono::system_clock::now();
-  std::chrono::steady_clock::time_point started_steady_ = std::chrono::steady_clock::now();
+  std::string program_, summary_, usage_, default_output_;
   std::map<std::string, Key> keys_;
   std::vector<std::string> order_;  // declaration order, for --help
+  std::vector<std::function<void()>> checks_;
 };
 
 /// Evaluates a real expression ("-pi/2", "19/30", "2.5e-3"); throws InputError naming `key`.
 double parse_real(const std::string& key, const std::string& text);
+
+template <class T>
+KeyBuilder Config::add_choice(const std::string& key, T* field, const std::vector<std::pair<std::string, T>>& choices,
+                              const std::string& help) {
+  std::vector<std::string> names;
+  std::string fallback;
+  for (const auto& [name, value] : choices) {
+    names.push_back(name);
+    if (value == *field) fallback = name;
+  }
+  if (fallback.empty()) throw std::logic_error("default of " + key + " is not among its choices");
+  Key k{};
+  k.kind = Kind::text;
+  k.help = help;
+  k.allowed = names;
+  k.texts = {fallback};
+  k.store = [field, choices](const Key& stored) {
+    for (const auto& [name, value] : choices)
+      if (name == stored.texts.at(0)) *field = value;
+  };
+  return declare(key, std::move(k));
+}
 
 }  // namespace cm

@@ -1,56 +1,36 @@
 #include "common/run.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 
-#include <Eigen/Core>
-#include <boost/version.hpp>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
-#include "cm_revision.hpp"
-#include "common/sundials.hpp"
+#include "common/provenance.hpp"
+#include "common/text.hpp"
 
 namespace fs = std::filesystem;
 
 namespace cm {
 
-// ---------------------------------------------------------------------------------------
-// Provenance and hashing
-
-const Provenance& provenance() {
-  static const Provenance p{CM_VERSION,
-                            CM_REVISION,
-                            CM_MODIFIED,
-                            CM_BUILD_TYPE,
-                            CM_COMPILER,
-                            CM_FLAGS,
-                            sundials_version(),
-                            std::to_string(EIGEN_WORLD_VERSION) + "." + std::to_string(EIGEN_MAJOR_VERSION) + "." +
-                                std::to_string(EIGEN_MINOR_VERSION),
-                            BOOST_LIB_VERSION};
-  return p;
-}
-
-std::string content_hash(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ull;  // FNV-1a, 64 bit
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h));
-  return buffer;
-}
-
 namespace {
 
+// Bytes a value takes in a data file at most: "%.17g" of a double is at most 24 characters
+// ("-2.2250738585072014e-308") plus its separator.
+constexpr double bytes_per_value = 25.0;
+// How often a commit retries when a racing run keeps changing the output between its checks.
+constexpr int commit_attempts = 20;
 
 std::string utc(std::chrono::system_clock::time_point t) {
   const std::time_t s = std::chrono::system_clock::to_time_t(t);
@@ -75,7 +55,9 @@ std::set<std::string>& pending() {
 }
 
 extern "C" void remove_pending_and_exit(int signal) {
-  // Best effort on interruption: a partial run must not survive.
+  // Best effort on interruption: a partial run must not survive. (remove_all is not
+  // async-signal-safe; the process ends right after, and the next run of the study removes what
+  // an interrupted cleanup leaves.)
   for (const auto& d : pending()) {
     std::error_code ec;
     fs::remove_all(d, ec);
@@ -84,15 +66,24 @@ extern "C" void remove_pending_and_exit(int signal) {
   std::raise(signal);
 }
 
+void install_handlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old {};
+      // An inherited SIG_IGN (nohup, a shell's background job) is the caller's wish: keep it.
+      if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+      std::signal(sig, remove_pending_and_exit);
+    }
+    // A closed pipe on stdout (solver | head) must not kill a run mid-commit: writes then fail
+    // with EPIPE, which only the informational printing sees.
+    std::signal(SIGPIPE, SIG_IGN);
+  });
+}
+
 void register_pending(const fs::path& dir) {
+  install_handlers();
   std::lock_guard lock(pending_mutex);
-  static bool installed = false;
-  if (!installed) {
-    std::signal(SIGINT, remove_pending_and_exit);
-    std::signal(SIGTERM, remove_pending_and_exit);
-    std::signal(SIGHUP, remove_pending_and_exit);
-    installed = true;
-  }
   pending().insert(dir.string());
 }
 
@@ -101,23 +92,79 @@ void unregister_pending(const fs::path& dir) {
   pending().erase(dir.string());
 }
 
+bool process_alive(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
+
+// The hidden leftovers of earlier runs of this output: `.<name>.partial-<pid>` (and
+// `.<name>.old-<pid>` of earlier versions) whose process is gone.
+void remove_dead_leftovers(const fs::path& parent, const std::string& name) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    const std::string file = entry.path().filename().string();
+    for (const std::string& prefix : {"." + name + ".partial-", "." + name + ".old-"}) {
+      if (file.rfind(prefix, 0) != 0) continue;
+      const std::string pid_text = file.substr(prefix.size());
+      if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
+      if (process_alive(std::stol(pid_text))) continue;  // a run going on right now
+      std::error_code remove_ec;
+      if (entry.is_directory(remove_ec) && !entry.is_symlink(remove_ec)) fs::remove_all(entry.path(), remove_ec);
+    }
+  }
+}
+
+[[noreturn]] void refuse(const fs::path& target, const std::string& why) {
+  throw InputError("--output: '" + target.string() + "' " + why +
+                   "; a solver replaces only an earlier run of the same study. It is left untouched: choose "
+                   "another --output, or move it away yourself");
+}
+
 }  // namespace
+
+std::chrono::system_clock::time_point program_start() {
+  static const auto t = std::chrono::system_clock::now();
+  return t;
+}
+std::chrono::steady_clock::time_point program_start_steady() {
+  static const auto t = std::chrono::steady_clock::now();
+  return t;
+}
+
+void check_replaceable(const fs::path& target, const std::string& paper, const std::string& study) {
+  std::error_code ec;
+  const auto status = fs::symlink_status(target, ec);
+  if (ec || status.type() == fs::file_type::not_found) return;
+  if (status.type() == fs::file_type::symlink) refuse(target, "is a symbolic link");
+  if (status.type() != fs::file_type::directory) refuse(target, "exists and is not a run directory");
+  const fs::path json_file = target / "run.json";
+  nlohmann::json json;
+  try {
+    std::ifstream in(json_file);
+    if (!in) refuse(target, "exists and holds no run.json: it is not a run");
+    json = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception&) {
+    refuse(target, "holds a run.json that is not valid JSON");
+  }
+  const auto text = [&](const char* field) {
+    return json.is_object() && json.contains(field) && json[field].is_string() ? json[field].get<std::string>()
+                                                                                : std::string("?");
+  };
+  if (text("schema") != "cm-run 1") refuse(target, "holds a run.json that is not a run of this project");
+  if (text("paper") != paper || text("study") != study)
+    refuse(target, "is the run of " + text("paper") + "/" + text("study") + ", not of " + paper + "/" + study);
+  std::set<std::string> listed{"run.json", "columns.gp"};
+  if (json.contains("files") && json["files"].is_array())
+    for (const auto& f : json["files"])
+      if (f.is_object() && f.contains("name") && f["name"].is_string()) listed.insert(f["name"].get<std::string>());
+  for (const auto& entry : fs::directory_iterator(target, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!listed.count(name) || entry.is_directory(ec) || entry.is_symlink(ec))
+      refuse(target, "is a run of " + paper + "/" + study + " but also holds '" + name +
+                         "', which no run wrote");
+  }
+  if (ec) throw IoError("--output: cannot list '" + target.string() + "': " + ec.message());
+}
 
 // ---------------------------------------------------------------------------------------
 // Table
-
-Table::Table(const fs::path& file, const std::string& run_id, const std::string& description,
-             std::vector<Column> columns)
-    : file_(file), columns_(std::move(columns)) {
-  if (columns_.empty()) throw std::logic_error("a table needs columns: " + file.string());
-  std::FILE* f = std::fopen(file.c_str(), "w");
-  if (!f) throw InputError("cannot write " + file.string() + ": " + std::strerror(errno));
-  out_ = std::shared_ptr<std::FILE>(f, [](std::FILE* s) { std::fclose(s); });
-  std::fprintf(f, "# schema: cm-tsv 1\n# run: %s\n# %s\n# columns: ", run_id.c_str(), description.c_str());
-  for (std::size_t i = 0; i < columns_.size(); ++i)
-    std::fprintf(f, "%s%s[%s]", i ? "\t" : "", columns_[i].name.c_str(), columns_[i].unit.c_str());
-  std::fputc('\n', f);
-}
 
 void Table::row(std::initializer_list<double> values) { row(std::vector<double>(values)); }
 
@@ -125,52 +172,114 @@ void Table::row(const std::vector<double>& values) {
   if (values.size() != columns_.size())
     throw std::logic_error(file_.filename().string() + ": row of " + std::to_string(values.size()) +
                            " values for " + std::to_string(columns_.size()) + " columns");
+  run_->charge(1, bytes_per_value * static_cast<double>(values.size()), "");
   std::FILE* f = out_.get();
   for (std::size_t i = 0; i < values.size(); ++i) std::fprintf(f, "%s%.17g", i ? "\t" : "", values[i]);
-  if (std::fputc('\n', f) == EOF) throw NumericalError("cannot write " + file_.string());
+  if (std::fputc('\n', f) == EOF) throw IoError(io_message("cannot write", file_.string()));
 }
 
-void Table::gap() { std::fputc('\n', out_.get()); }
+void Table::gap() {
+  if (std::fputc('\n', out_.get()) == EOF) throw IoError(io_message("cannot write", file_.string()));
+}
 
 // ---------------------------------------------------------------------------------------
 // Run
 
-Run::Run(const Config& config)
-    : config_(config), start_(config.started()), start_steady_(config.started_steady()) {
+Run::Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget)
+    : config_(config),
+      identity_(std::move(identity)),
+      invocation_(invocation),
+      budget_(budget),
+      quiet_(invocation.quiet) {
   const auto& p = provenance();
-  const auto values = config.effective();
-  id_ = content_hash(config.solver() + "\n" + p.version + "\n" + p.revision + (p.modified ? "+modified" : "") +
-                     "\n" + serialise(values));
-  target_ = fs::path(config.output_dir()).lexically_normal();
+  id_ = sha256_hex("cm-run 1\n" + identity_.solver + "\n" + p.version + "\n" + p.revision +
+                   (p.modified ? "+modified" : "") + "\n" + identity_.paper + "/" + identity_.study + "\n" +
+                   serialise(config.effective(true)));
+
+  const std::string output =
+      invocation.output.empty() ? "results/" + identity_.paper + "/" + identity_.study : invocation.output;
+  target_ = fs::path(output).lexically_normal();
   if (target_.filename().empty()) target_ = target_.parent_path();
-  const fs::path parent = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
+  const std::string name = target_.filename().string();
+  if (name.empty() || name == "." || name == ".." || target_ == target_.root_path())
+    throw InputError("--output: '" + output + "' does not name a run directory");
+  if (name.front() == '.')
+    throw InputError("--output: '" + output + "' is a hidden name; runs are never hidden (tools skip dot names)");
   std::error_code ec;
+  const fs::path here = fs::current_path(ec);
+  const fs::path absolute_target = fs::weakly_canonical(fs::absolute(target_, ec), ec);
+  if (!ec) {
+    // The current directory, or one of its ancestors, is never an output (--output ../work).
+    auto mismatch = std::mismatch(absolute_target.begin(), absolute_target.end(), here.begin(), here.end());
+    if (mismatch.first == absolute_target.end()) refuse(target_, "is the current directory or contains it");
+  }
+  check_replaceable(target_, identity_.paper, identity_.study);
+
+  const fs::path parent = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
+  for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+    created_parents_.push_back(p);
+    if (!p.has_parent_path() || p.parent_path() == p) break;
+  }
   fs::create_directories(parent, ec);
-  if (ec) throw InputError("--output: cannot create " + parent.string() + ": " + ec.message());
-  temporary_ = parent / ("." + target_.filename().string() + ".partial-" + std::to_string(::getpid()));
+  if (ec) throw IoError("--output: cannot create '" + parent.string() + "': " + ec.message());
+  if (!fs::is_directory(parent)) refuse(parent, "is not a directory");
+  remove_dead_leftovers(parent, name);
+  temporary_ = parent / ("." + name + ".partial-" + std::to_string(::getpid()));
   fs::remove_all(temporary_, ec);
   register_pending(temporary_);
-  if (!fs::create_directory(temporary_, ec) || ec)
-    throw InputError("--output: cannot create " + temporary_.string() + ": " + ec.message());
+  if (!fs::create_directory(temporary_, ec) || ec) {
+    unregister_pending(temporary_);
+    throw IoError("--output: cannot create '" + temporary_.string() + "': " + ec.message());
+  }
 }
 
 Run::~Run() {
+  std::error_code ec;
   if (!committed_) {
-    std::error_code ec;
     fs::remove_all(temporary_, ec);
+    // The folders this run created for its output, if they are still empty.
+    for (const auto& p : created_parents_) fs::remove(p, ec);
   }
   unregister_pending(temporary_);
 }
 
-fs::path Run::file(const std::string& name) const { return temporary_ / name; }
+void Run::charge(double rows, double bytes, const std::string& key) {
+  rows_ += rows;
+  bytes_ += bytes;
+  const std::string by = key.empty() ? "" : " (set by " + key + ")";
+  if (rows_ > static_cast<double>(budget_.max_rows))
+    throw InputError((key.empty() ? std::string("output.max_rows") : key) + ": the run would write " +
+                     format_real(std::round(rows_)) + " rows" + by + ", over the budget output.max_rows = " +
+                     std::to_string(budget_.max_rows) + "; coarsen the grid or raise the budget");
+  if (bytes_ > static_cast<double>(budget_.max_bytes))
+    throw InputError((key.empty() ? std::string("output.max_bytes") : key) + ": the run would write about " +
+                     format_real(std::round(bytes_)) + " bytes" + by + ", over the budget output.max_bytes = " +
+                     std::to_string(budget_.max_bytes) + "; coarsen the grid or raise the budget");
+}
 
-Table Run::table(const std::string& name, const std::string& description, std::vector<Column> columns) {
+Table Run::table(const std::string& name, const std::string& description, std::vector<Column> columns,
+                 Planned planned) {
+  if (columns.empty()) throw std::logic_error("a table needs columns: " + name);
   for (const auto& f : files_)
     if (f.name == name) throw std::logic_error("data file written twice: " + name);
+  if (planned.rows > 0) {
+    // Checked as a plan, then given back: the rows are charged as they are written.
+    const double bytes = planned.rows * bytes_per_value * static_cast<double>(columns.size());
+    charge(planned.rows, bytes, planned.key);
+    rows_ -= planned.rows;
+    bytes_ -= bytes;
+  }
+  const fs::path file = temporary_ / name;
+  std::FILE* f = std::fopen(file.c_str(), "w");
+  if (!f) throw IoError(io_message("cannot write", file.string()));
+  auto out = std::shared_ptr<std::FILE>(f, [](std::FILE* s) { std::fclose(s); });
+  std::fprintf(f, "# schema: cm-tsv 1\n# run: %s\n# %s\n# columns: ", id_.c_str(), description.c_str());
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    std::fprintf(f, "%s%s[%s]", i ? "\t" : "", columns[i].name.c_str(), columns[i].unit.c_str());
+  std::fputc('\n', f);
   files_.push_back({name, description, columns});
-  Table t(temporary_ / name, id_, description, std::move(columns));
-  streams_.push_back(t.stream());
-  return t;
+  streams_.push_back(out);
+  return Table(*this, file, std::move(columns), std::move(out));
 }
 
 void Run::scalar(const std::string& name, double value, const std::string& unit) {
@@ -185,28 +294,51 @@ void Run::statistics(const std::string& group, const std::map<std::string, doubl
 
 void Run::note(const std::string& text) { notes_.push_back(text); }
 
+namespace {
+
+// gnuplot names for the columns of every table: `<table>_<column>` (letters, digits and _).
+std::string gnuplot_name(const std::string& text) {
+  std::string s;
+  for (unsigned char c : text) s.push_back(std::isalnum(c) ? static_cast<char>(c) : '_');
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) s = "_" + s;
+  return s;
+}
+
+void write_file(const fs::path& file, const std::string& text) {
+  std::FILE* out = std::fopen(file.c_str(), "w");
+  if (!out) throw IoError(io_message("cannot write", file.string()));
+  const bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+  if (std::fclose(out) != 0 || !ok) throw IoError(io_message("cannot write", file.string()));
+}
+
+}  // namespace
+
 void Run::commit() {
   using nlohmann::ordered_json;
   const auto& p = provenance();
   const auto values = config_.effective();
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_steady_).count();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - program_start_steady()).count();
 
   ordered_json j;
   j["schema"] = "cm-run 1";
-  j["paper"] = config_.paper();
-  j["study"] = config_.study();
+  j["paper"] = identity_.paper;
+  j["study"] = identity_.study;
   j["run_id"] = id_;
-  j["solver"] = {{"name", config_.solver()}, {"version", p.version}, {"revision", p.revision},
-                 {"modified", p.modified}};
+  j["solver"] = {{"name", identity_.solver}, {"version", p.version}, {"revision", p.revision}, {"modified", p.modified}};
   j["build"] = {{"type", p.build_type}, {"compiler", p.compiler}, {"flags", p.flags},
                 {"sundials", p.sundials}, {"eigen", p.eigen},       {"boost", p.boost}};
   ordered_json config_values = ordered_json::object();
   for (const auto& [k, v] : values) config_values[k] = v;
-  j["config"] = {{"file", config_.config_file()}, {"hash", content_hash(serialise(values))},
-                 {"values", config_values}};
-  j["command_line"] = config_.command_line();
-  j["start_utc"] = utc(start_);
+  ordered_json no_data = ordered_json::array();
+  const auto data_values = config_.effective(true);
+  for (const auto& [k, v] : values)
+    if (!data_values.count(k)) no_data.push_back(k);
+  j["config"] = {{"file", invocation_.config_file},
+                 {"hash", sha256_hex(serialise(data_values))},
+                 {"values", config_values},
+                 {"not_hashed", no_data}};
+  j["command_line"] = invocation_.command_line;
+  j["start_utc"] = utc(program_start());
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) != 0) std::strcpy(host, "unknown");
   j["host"] = host;
@@ -232,9 +364,15 @@ void Run::commit() {
   j["assumptions"] = assumptions;
   j["notes"] = notes_;
   ordered_json files = ordered_json::array();
+  std::ostringstream columns_gp;
+  columns_gp << "# generated: the column of every data file of run " << id_ << ", by name\n";
   for (const auto& f : files_) {
     ordered_json cols = ordered_json::array();
-    for (const auto& c : f.columns) cols.push_back(c.name + "[" + c.unit + "]");
+    const std::string table = gnuplot_name(fs::path(f.name).stem().string());
+    for (std::size_t i = 0; i < f.columns.size(); ++i) {
+      cols.push_back(f.columns[i].name + "[" + f.columns[i].unit + "]");
+      columns_gp << table << "_" << gnuplot_name(f.columns[i].name) << " = " << i + 1 << "\n";
+    }
     files.push_back({{"name", f.name}, {"description", f.description}, {"columns", cols}});
   }
   j["files"] = files;
@@ -242,37 +380,40 @@ void Run::commit() {
   for (const auto& weak : streams_)
     if (auto stream = weak.lock())
       if (std::fflush(stream.get()) != 0 || std::ferror(stream.get()))
-        throw NumericalError("cannot write the data files in " + temporary_.string());
+        throw IoError(io_message("cannot write the data files in", temporary_.string()));
+  write_file(temporary_ / "columns.gp", columns_gp.str());
+  write_file(temporary_ / "run.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 
-  {
-    std::FILE* out = std::fopen((temporary_ / "run.json").c_str(), "w");
-    if (!out) throw InputError("cannot write run.json in " + temporary_.string());
-    const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    const bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size();
-    if (std::fclose(out) != 0 || !ok) throw NumericalError("cannot write run.json in " + temporary_.string());
+  // Into place, atomically: into an empty place, or exchanged with the earlier run of the same
+  // study (checked again now: the output may have changed since the run started).
+  for (int attempt = 0;; ++attempt) {
+    if (attempt == commit_attempts)
+      throw IoError("--output: '" + target_.string() + "' kept changing while this run tried to commit");
+    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) == 0) break;
+    if (errno != EEXIST && errno != ENOTEMPTY)
+      throw IoError(io_message("cannot move the run into", target_.string()));
+    check_replaceable(target_, identity_.paper, identity_.study);
+    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
+      std::error_code ec;
+      fs::remove_all(temporary_, ec);  // now the earlier run
+      break;
+    }
+    if (errno != ENOENT) throw IoError(io_message("cannot replace", target_.string()));
   }
-
-  // Into place: an older run at the target is moved aside first and removed after.
-  std::error_code ec;
-  fs::path old;
-  if (fs::exists(target_)) {
-    old = target_.parent_path() / ("." + target_.filename().string() + ".old-" + std::to_string(::getpid()));
-    fs::remove_all(old, ec);
-    fs::rename(target_, old, ec);
-    if (ec) throw InputError("--output: cannot replace " + target_.string() + ": " + ec.message());
-  }
-  fs::rename(temporary_, target_, ec);
-  if (ec) throw InputError("--output: cannot move the run into " + target_.string() + ": " + ec.message());
   committed_ = true;
-  if (!old.empty()) fs::remove_all(old, ec);
-  if (!config_.quiet()) std::cerr << config_.solver() << ": run " << id_ << " written to " << target_.string() << "\n";
+  if (!quiet_) std::cerr << identity_.solver << ": run " << id_ << " written to " << target_.string() << "\n";
 }
 
 // ---------------------------------------------------------------------------------------
 // Progress
 
 Progress::Progress(std::string what, double t0, double t1, bool quiet)
-    : what_(std::move(what)), t0_(t0), t1_(t1), quiet_(quiet), last_(std::chrono::steady_clock::now()) {}
+    : what_(std::move(what)),
+      t0_(t0),
+      t1_(t1),
+      quiet_(quiet),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
 
 void Progress::update(double t) {
   if (quiet_) return;
@@ -280,7 +421,10 @@ void Progress::update(double t) {
   if (now - last_ < std::chrono::seconds(2)) return;
   last_ = now;
   const double fraction = t1_ > t0_ ? (t - t0_) / (t1_ - t0_) : 1.0;
-  std::fprintf(stderr, "%s: t = %.6g of %.6g (%.0f%%)\n", what_.c_str(), t, t1_, 100.0 * fraction);
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
+  std::fprintf(stderr, "%s: t = %.6g of %.6g (%.0f%%, about %.0f s left)\n", what_.c_str(), t, t1_, 100.0 * fraction,
+               left);
   printed_ = true;
 }
 

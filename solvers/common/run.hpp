@@ -1,17 +1,29 @@
-// The one run writer of the project (CONVENTIONS.md, "A run").
+// The one run writer of the project (CONVENTIONS.md, "A run"). A study receives its Run from
+// cm::study_main (common/study.hpp) and writes into it; the kit commits it:
 //
-//   cm::Run run(config);                                   // a temporary directory beside the target
 //   auto traj = run.table("trajectory.tsv", "disk state and contact forces",
-//                         {{"t", "1"}, {"phi", "rad"}, {"N", "1"}});
+//                         {{"t", "1"}, {"phi", "rad"}, {"N", "1"}}, {n_rows, "output.dt"});
 //   traj.row({t, phi, N});
 //   run.scalar("mu_hat", mu_hat, "1");
 //   run.statistics("cvode_adams", integrator.statistics().as_map());
-//   run.commit();                                          // run.json, then an atomic rename
 //
-// Until commit() nothing is visible at config.output_dir(): the data go to a temporary
-// sibling directory, removed by the destructor (and on SIGINT/SIGTERM) if the run fails.
-// The run id is derived from the solver's name and version, the source revision and the
-// effective configuration, so the same inputs and build always give the same id.
+// Safety, in the hands of a user who mistypes:
+//   - Until commit() nothing is visible at the output: the data go to a hidden sibling
+//     `.<name>.partial-<pid>`, removed by the destructor and on SIGINT, SIGTERM and SIGHUP (an
+//     inherited SIG_IGN, as under nohup, is kept); SIGPIPE is ignored, so a closed pipe on stdout
+//     never kills a run. The leftover of a killed run (SIGKILL) is removed by the next run of the
+//     same study.
+//   - The output may be replaced only if it is an earlier run of the same paper and study holding
+//     nothing but what that run wrote; anything else (a user's file or folder, another study's
+//     run, a run with foreign files in it, a symbolic link) is refused with exit 2 and left
+//     untouched, checked when the run starts and again at commit.
+//   - The commit is an atomic exchange (renameat2): the output never goes missing, and two runs
+//     racing for one output both succeed, the later one winning.
+//   - Every table writes within a budget of rows and bytes (keys output.max_rows and
+//     output.max_bytes): a planned size over it is refused before anything is written.
+//
+// The run id is the SHA-256 of the solver, its version, the source revision, the paper, the study
+// and the effective configuration without the keys that cannot change the data (no_data()).
 #pragma once
 
 #include <chrono>
@@ -33,44 +45,71 @@ struct Column {
   std::string unit;
 };
 
+/// The number of rows a table is planned to have, and the key that sets it (named when the
+/// plan exceeds the budget). A plan of 0 rows means "not known in advance".
+struct Planned {
+  double rows = 0;
+  std::string key;
+};
+
+/// What a run may write at most (keys output.max_rows, output.max_bytes of every study).
+struct Budget {
+  long max_rows = 20'000'000;  ///< rows of all tables of a run together
+  long max_bytes = 4L << 30;   ///< bytes of all tables of a run together (4 GiB)
+};
+
+class Run;
+
 /// A tab-separated data file of a run, readable by gnuplot as it is:
 ///   # schema: cm-tsv 1
 ///   # run: <run id>
 ///   # <description>
 ///   # columns: t[1]<TAB>phi[rad]<TAB>...
 ///   rows of %.17g values
+/// Beside it the run writes columns.gp, which names every column for gnuplot
+/// (`trajectory_phi = 2`), so that scripts read columns by name.
 class Table {
  public:
-  Table(const std::filesystem::path& file, const std::string& run_id, const std::string& description,
-        std::vector<Column> columns);
-
   /// Writes one row; the number of values must equal the number of columns.
   void row(std::initializer_list<double> values);
   void row(const std::vector<double>& values);
   /// An empty line (gnuplot's data-block separator, e.g. between curves).
   void gap();
   std::size_t columns() const { return columns_.size(); }
-  /// The open stream, shared with the Run so that commit() can flush it.
-  std::weak_ptr<std::FILE> stream() const { return out_; }
 
  private:
+  friend class Run;
+  Table(Run& run, std::filesystem::path file, std::vector<Column> columns, std::shared_ptr<std::FILE> out)
+      : run_(&run), file_(std::move(file)), columns_(std::move(columns)), out_(std::move(out)) {}
+  Run* run_;
   std::filesystem::path file_;
   std::vector<Column> columns_;
   std::shared_ptr<std::FILE> out_;
 };
 
+/// Who a run is: the solver that wrote it, the paper and study it belongs to.
+struct RunIdentity {
+  std::string solver, paper, study;
+};
+
 class Run {
  public:
-  explicit Run(const Config& config);
+  /// Checks the output (see above) and opens the temporary run directory. `output` empty means
+  /// results/<paper>/<study>.
+  Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget = {});
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
   ~Run();
 
   const std::string& id() const { return id_; }
-  /// Path of a file inside the (temporary) run directory.
-  std::filesystem::path file(const std::string& name) const;
+  const RunIdentity& identity() const { return identity_; }
+  bool quiet() const { return quiet_; }
+  const Budget& budget() const { return budget_; }
 
-  Table table(const std::string& name, const std::string& description, std::vector<Column> columns);
+  /// A data file of the run. `planned` (rows and the key that sets them) is checked against the
+  /// budget before anything is written.
+  Table table(const std::string& name, const std::string& description, std::vector<Column> columns,
+              Planned planned = {});
 
   /// A scalar result under a stable name; compared with published values as "<study>/<name>".
   void scalar(const std::string& name, double value, const std::string& unit = "1");
@@ -79,16 +118,22 @@ class Run {
   /// A line of free text for the report (what was done, a caveat).
   void note(const std::string& text);
 
-  /// Writes run.json and moves the directory into place (replacing an older run there).
-  /// Prints "run <id> -> <dir>" unless quiet.
+  /// Writes run.json and columns.gp and moves the directory into place (replacing an earlier run
+  /// of the same study there). Prints "run <id> written to <dir>" unless quiet.
   void commit();
+
+  /// The budget check shared by table() and Table::row(): throws InputError naming `key`.
+  void charge(double rows, double bytes, const std::string& key);
 
  private:
   const Config& config_;
+  RunIdentity identity_;
+  Invocation invocation_;
+  Budget budget_;
+  bool quiet_;
   std::string id_;
   std::filesystem::path target_, temporary_;
-  std::chrono::system_clock::time_point start_;
-  std::chrono::steady_clock::time_point start_steady_;
+  std::vector<std::filesystem::path> created_parents_;  // removed again (if empty) when the run fails
   std::vector<std::pair<std::string, std::pair<double, std::string>>> scalars_;
   std::vector<std::pair<std::string, std::map<std::string, double>>> statistics_;
   std::vector<std::string> notes_;
@@ -98,23 +143,20 @@ class Run {
   };
   std::vector<FileRecord> files_;
   std::vector<std::weak_ptr<std::FILE>> streams_;
+  double rows_ = 0, bytes_ = 0;
   bool committed_ = false;
 };
 
-/// Build and source facts recorded in every run.json.
-struct Provenance {
-  std::string version;        ///< the project's version
-  std::string revision;       ///< source revision (git commit), "unknown" outside a checkout
-  bool modified;              ///< the tree had uncommitted changes at build time
-  std::string build_type, compiler, flags;
-  std::string sundials, eigen, boost;
-};
-const Provenance& provenance();
+/// Refuses (InputError naming --output) a path that is anything but absent or an earlier run of
+/// `paper`/`study` holding only the files its run.json lists.
+void check_replaceable(const std::filesystem::path& target, const std::string& paper, const std::string& study);
 
-/// 16 hex digits of a 64-bit FNV-1a hash of `text`.
-std::string content_hash(const std::string& text);
+/// The time a program started (the first call, made early by the study kit): a run's start time
+/// and wall time count from here, however late the run writer is created.
+std::chrono::system_clock::time_point program_start();
+std::chrono::steady_clock::time_point program_start_steady();
 
-/// A progress line on stderr for long runs, at most once a second, silent when quiet.
+/// A progress line on stderr for long runs, at most once every two seconds, silent when quiet.
 class Progress {
  public:
   Progress(std::string what, double t0, double t1, bool quiet);
@@ -125,7 +167,7 @@ class Progress {
   std::string what_;
   double t0_, t1_;
   bool quiet_;
-  std::chrono::steady_clock::time_point last_;
+  std::chrono::steady_clock::time_point start_, last_;
   bool printed_ = false;
 };
 

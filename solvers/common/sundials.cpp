@@ -451,4 +451,12 @@ std::unique_ptr<Integrator> make_dae_integrator(Residual F, const Eigen::VectorX
   return std::make_unique<Ida>(std::move(F), y0, yp0, differential, t0, tol, suppress_algebraic_error);
 }
 
+void declare_integrator_keys(Config& config, IntegratorOptions& o, const std::string& prefix) {
+  config.add(prefix + ".method", &o.method, "ODE integrator (SUNDIALS)").choices(ode_methods());
+  config.add(prefix + ".rtol", &o.rtol, "relative tolerance of the integrator").range(Range::positive());
+  config.add(prefix + ".atol", &o.atol, "absolute tolerance of the integrator").range(Range::positive());
+  config.add(prefix + ".max_steps", &o.max_steps, "most internal steps between two outputs")
+      .range(Range::closed(1, 1e12));
+}
+
 }  // namespace cm

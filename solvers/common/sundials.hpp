@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/errors.hpp"
+#include "common/options.hpp"
 
 namespace cm {
 
@@ -87,5 +88,17 @@ std::unique_ptr<Integrator> make_dae_integrator(Residual F, const Eigen::VectorX
 
 /// "6.4.1" from sundials_config.h
 std::string sundials_version();
+
+/// The one integrator key block of every study that integrates: <prefix>.method, .rtol, .atol,
+/// .max_steps (prefix "solver"; a second integrator of the same study, such as a tighter
+/// reference, takes its own prefix). The fields' values are the defaults.
+struct IntegratorOptions {
+  std::string method = "cvode_adams";
+  double rtol = 1e-10;
+  double atol = 1e-12;
+  long max_steps = 1'000'000;
+  Tolerances tolerances() const { return {rtol, atol}; }
+};
+void declare_integrator_keys(Config& config, IntegratorOptions& options, const std::string& prefix = "solver");
 
 }  // namespace cm

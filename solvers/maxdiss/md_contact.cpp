@@ -10,15 +10,13 @@
 // and verifies x_*: feasible (cone, no penetration, pressure) and not beaten by any point of a
 // dense brute-force search of the feasible set, to verify.rtol relative (else exit 3).
 //
-// Sample runs:
-//   md_contact --config configs/maxdiss/contact.ini
-//   md_contact --config configs/maxdiss/contact.ini --mu=0.3 --b.n=0
+// Sample runs (into a scratch folder of their own, never over the pipeline's results/):
+//   md_contact --config configs/maxdiss/contact.ini --output try/contact
+//   md_contact --config configs/maxdiss/contact.ini --mu=0.3 --b.n=0 --output try/contact
 #include <cmath>
 #include <cstdio>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/study.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"
 #include "maxdiss/single_contact.hpp"
@@ -29,74 +27,71 @@ using namespace md;
 
 class ContactStudy {
  public:
-  explicit ContactStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"md_contact", "maxdiss", "contact",
+                                      "Single-contact impact problem of Sect. 3.2 (any data)"};
 
-  void declare() {
-    auto& c = config_;
-    c.add_real("A.nn", 1.0, "1/kg", "Delassus block entry A_nn (contact frame, normal first)");
-    c.add_real("A.nt", -0.3, "1/kg", "Delassus block entry A_nt");
-    c.add_real("A.no", 1.0, "1/kg", "Delassus block entry A_no");
-    c.add_real("A.tt", 0.6, "1/kg", "Delassus block entry A_tt");
-    c.add_real("A.to", -0.5, "1/kg", "Delassus block entry A_to");
-    c.add_real("A.oo", 2.9, "1/kg", "Delassus block entry A_oo");
-    c.add_real("b.n", 1.0, "m/s", "b_n, minus the impulse-free normal relative velocity");
-    c.add_real("b.t", -1.0, "m/s", "b_t");
-    c.add_real("b.o", -3.0, "m/s", "b_o");
-    c.add_real("mu", 1.2, "1", "friction coefficient", cm::Range::nonnegative());
-    c.add_real("solver.bn_zero_eps", 1e-14, "1", "|b_n| <= eps ||b|| is treated as b_n = 0", cm::Range::nonnegative());
-    c.add_real("solver.sphere_eps", 1e-14, "1", "relative coupling below which the sphere closed form is used",
-               cm::Range::nonnegative());
-    c.add_choice("solver.ray_rule", "best_of_two", {"best_of_two", "paper"},
-                 "ray of the degenerate hyperbola (b_n = 0): best of both rays, or the side test of Eq. (9)");
-    c.add_integer("solver.fallback_samples", 720, "samples of the fallback's dense angle scan", 16, 10000000);
-    c.add_integer("solver.check_angles", 8, "probe angles of the analytic path's self-check", 0, 100000);
-    c.add_integer("verify.angles", 20000, "angles of the brute-force verification", 16, 100000000);
-    c.add_real("verify.rtol", 1e-9, "1", "relative objective tolerance of the verification", cm::Range::positive());
-    c.add_choice("coulomb.method", "both", {"quartic", "scan", "both"},
+  void declare(cm::Config& c) {
+    c.add("A.nn", &A_nn_, "Delassus block entry A_nn (contact frame, normal first)").unit("1/kg");
+    c.add("A.nt", &A_nt_, "Delassus block entry A_nt").unit("1/kg");
+    c.add("A.no", &A_no_, "Delassus block entry A_no").unit("1/kg");
+    c.add("A.tt", &A_tt_, "Delassus block entry A_tt").unit("1/kg");
+    c.add("A.to", &A_to_, "Delassus block entry A_to").unit("1/kg");
+    c.add("A.oo", &A_oo_, "Delassus block entry A_oo").unit("1/kg");
+    c.add("b.n", &b_(0), "b_n, minus the impulse-free normal relative velocity").unit("m/s");
+    c.add("b.t", &b_(1), "b_t").unit("m/s");
+    c.add("b.o", &b_(2), "b_o").unit("m/s");
+    c.add("mu", &mu_, "friction coefficient").range(cm::Range::nonnegative());
+    c.add("solver.bn_zero_eps", &opt_.bn_zero_eps, "|b_n| <= eps ||b|| is treated as b_n = 0")
+        .range(cm::Range::nonnegative())
+        .assumption("ASSUMED: relative tolerance for b_n = 0 (spec 001, 6.2 item 2)");
+    c.add("solver.sphere_eps", &opt_.sphere_eps, "relative coupling below which the sphere closed form is used")
+        .range(cm::Range::nonnegative());
+    c.add_choice("solver.ray_rule", &opt_.ray_rule, {{"best_of_two", RayRule::best_of_two}, {"paper", RayRule::paper}},
+                 "ray of the degenerate hyperbola (b_n = 0): best of both rays, or the side test of Eq. (9)")
+        .assumption("ASSUMED: Eq. (9)'s side test is not always optimal (spec 001, 2.9); default best of both rays");
+    c.add("solver.fallback_samples", &opt_.fallback_samples, "samples of the fallback's dense angle scan")
+        .range(cm::Range::closed(16, 1e7));
+    c.add("solver.check_angles", &opt_.check_angles, "probe angles of the analytic path's self-check")
+        .range(cm::Range::closed(0, 1e5));
+    c.add("verify.angles", &verify_angles_, "angles of the brute-force verification").range(cm::Range::closed(16, 1e8));
+    c.add("verify.rtol", &verify_rtol_, "relative objective tolerance of the verification")
+        .range(cm::Range::positive());
+    c.add_choice("coulomb.method", &coulomb_method_, {{"quartic", 0}, {"scan", 1}, {"both", 2}},
                  "Coulomb solutions: quartic, dense sign-change scan, or both (cross-checked)");
-    c.add_integer("coulomb.scan_samples", 100000, "samples of the Coulomb scan", 16, 100000000);
-    c.assumption("solver.bn_zero_eps", "ASSUMED: relative tolerance for b_n = 0 (spec 001, 6.2 item 2)");
-    c.assumption("solver.ray_rule",
-                 "ASSUMED: Eq. (9)'s side test is not always optimal (spec 001, 2.9); default best of both rays");
+    c.add("coulomb.scan_samples", &coulomb_samples_, "samples of the Coulomb scan").range(cm::Range::closed(16, 1e8));
+    c.check([&c, this] {
+      A_ << A_nn_, A_nt_, A_no_, A_nt_, A_tt_, A_to_, A_no_, A_to_, A_oo_;
+      if (!is_spd(A_))
+        c.fail("A", "the Delassus block must be symmetric positive definite (it is singular or indefinite)");
+    });
   }
 
-  void setup() {
-    const auto& c = config_;
-    A_ << c.real("A.nn"), c.real("A.nt"), c.real("A.no"), c.real("A.nt"), c.real("A.tt"), c.real("A.to"),
-        c.real("A.no"), c.real("A.to"), c.real("A.oo");
-    b_ = Vector3d(c.real("b.n"), c.real("b.t"), c.real("b.o"));
-    mu_ = c.real("mu");
-    if (!is_spd(A_))
-      c.fail("A", "the Delassus block must be symmetric positive definite (it is singular or indefinite)");
-    opt_.bn_zero_eps = c.real("solver.bn_zero_eps");
-    opt_.sphere_eps = c.real("solver.sphere_eps");
-    opt_.ray_rule = c.text("solver.ray_rule") == "paper" ? RayRule::paper : RayRule::best_of_two;
-    opt_.fallback_samples = static_cast<int>(c.integer("solver.fallback_samples"));
-    opt_.check_angles = static_cast<int>(c.integer("solver.check_angles"));
+  void run(cm::Run& run) {
+    solve_and_verify();
+    write(run);
   }
 
+ private:
   void solve_and_verify() {
     sol_ = md::solve(A_, b_, mu_, opt_);
     // Verification: feasibility and global optimality against brute force.
     Vector3d b = b_;
     if (std::fabs(b(0)) <= opt_.bn_zero_eps * b.norm()) b(0) = 0.0;  // the problem actually solved
     violation_ = feasibility_violation(A_, b, mu_, sol_.x);
-    ref_ = brute_force(A_, b, mu_, static_cast<int>(config_.integer("verify.angles")));
+    ref_ = brute_force(A_, b, mu_, static_cast<int>(verify_angles_));
     const double f = objective(A_, b_, sol_.x);
     const double scale = std::max(std::fabs(f), std::fabs(ref_.objective)) + 1e-300;
     gap_ = (objective(A_, b, sol_.x) - ref_.objective) / scale;  // > 0: brute force did better
-    const double rtol = config_.real("verify.rtol");
-    if (violation_ > rtol)
+    if (violation_ > verify_rtol_)
       throw cm::NumericalError("verification: the impulse violates the constraints by " + std::to_string(violation_));
-    if (gap_ > rtol)
+    if (gap_ > verify_rtol_)
       throw cm::NumericalError("verification: a feasible impulse dissipates more (relative gap " +
                                std::to_string(gap_) + ")");
 
-    const std::string method = config_.text("coulomb.method");
-    const int samples = static_cast<int>(config_.integer("coulomb.scan_samples"));
-    coulomb_ =
-        coulomb_solutions(A_, b_, mu_, method == "scan" ? CoulombMethod::scan : CoulombMethod::quartic, samples, opt_);
-    if (method == "both") {
+    const int samples = static_cast<int>(coulomb_samples_);
+    coulomb_ = coulomb_solutions(A_, b_, mu_, coulomb_method_ == 1 ? CoulombMethod::scan : CoulombMethod::quartic,
+                                 samples, opt_);
+    if (coulomb_method_ == 2) {
       const auto scan = coulomb_solutions(A_, b_, mu_, CoulombMethod::scan, samples, opt_);
       bool agree = scan.solutions.size() == coulomb_.solutions.size();
       for (const auto& a : coulomb_.solutions) {
@@ -108,8 +103,7 @@ class ContactStudy {
     }
   }
 
-  void write() {
-    cm::Run run(config_);
+  void write(cm::Run& run) {
     const Vector3d dv = A_ * sol_.x - b_;
     const double f = objective(A_, b_, sol_.x);
     auto t = run.table("solution.tsv", "maximally dissipative impulse (branch: Fig. 5 index, see run.json notes)",
@@ -170,15 +164,18 @@ class ContactStudy {
     run.note(
         std::string("branch ") + branch_name(sol_.branch) +
         "; branch index: 0 separating, 1 frictionless, 2 sticking, 3 degenerate point, 4 degenerate ray, 5 sliding");
-    run.commit();
   }
 
  private:
-  cm::Config& config_;
+  double A_nn_ = 1.0, A_nt_ = -0.3, A_no_ = 1.0, A_tt_ = 0.6, A_to_ = -0.5, A_oo_ = 2.9;
   Matrix3d A_;
-  Vector3d b_;
-  double mu_ = 0.0;
+  Vector3d b_{1.0, -1.0, -3.0};
+  double mu_ = 1.2;
   SolverOptions opt_;
+  long verify_angles_ = 20000;
+  double verify_rtol_ = 1e-9;
+  int coulomb_method_ = 2;
+  long coulomb_samples_ = 100000;
   Solution sol_;
   Reference ref_;
   CoulombSet coulomb_;
@@ -187,15 +184,4 @@ class ContactStudy {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("md_contact", "maxdiss", "contact", "Single-contact impact problem of Sect. 3.2 (any data)");
-    ContactStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.setup();
-    study.solve_and_verify();
-    study.write();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<ContactStudy>(argc, argv); }
