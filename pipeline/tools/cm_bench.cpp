@@ -17,7 +17,6 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
-#include <memory>
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
@@ -36,38 +35,28 @@ double children_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-/// The keys of cm_bench; the paper names the run (results/<paper>/bench), so the configuration is
-/// declared again once the paper is known.
-std::unique_ptr<cm::Config> declare(const std::string& paper) {
-  auto config =
-      std::make_unique<cm::Config>("cm_bench", paper, "bench", "Times commands and writes the timings as a run");
-  config->add_text("list", "", "the commands: lines 'name<TAB>command'");
-  config->add_integer("repeat", 1, "runs of each command (the median is recorded)", 1, 1000);
-  config->add_text("paper", "bench", "the paper the bench belongs to (the run is results/<paper>/bench)");
-  return config;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
+  cm::program_start();
   return cm::guarded_main(argv[0], [&] {
     using namespace cm::pipeline;
-    auto config = declare("bench");
-    if (!config->parse(argc, argv)) return 0;
-    const std::string paper = config->text("paper");
-    if (paper.empty() || paper.find_first_of("/\\. ") != std::string::npos) {
-      config->fail("paper", "'" + paper + "' is not a paper's name");
-    }
-    if (paper != "bench") {
-      config = declare(paper);
-      config->parse(argc, argv);
-    }
-    if (config->text("list").empty()) config->fail("list", "required: the file of commands");
-    const std::vector<BenchCommand> commands =
-        parse_bench_list(read_text(config->text("list"), "list"), config->text("list"));
-    const long repeat = config->integer("repeat");
+    std::string list, paper = "bench";
+    long repeat = 1;
+    cm::Budget budget;
+    cm::Config config("cm_bench", "Times commands and writes the timings as a run");
+    config.add("list", &list, "the commands: lines 'name<TAB>command'");
+    config.add("repeat", &repeat, "runs of each command (the median is recorded)").range(cm::Range::closed(1, 1000));
+    config.add("paper", &paper, "the paper the bench belongs to (the run is results/<paper>/bench)");
+    config.set_default_output("results/<paper>/bench");
+    const cm::Invocation invocation = config.parse(argc, argv);
+    if (invocation.help || invocation.version) return 0;
+    if (paper.empty() || paper.find_first_of("/\\. ") != std::string::npos)
+      config.fail("paper", "'" + paper + "' is not a paper's name");
+    if (list.empty()) config.fail("list", "required: the file of commands");
+    const std::vector<BenchCommand> commands = parse_bench_list(read_text(list, "list"), list);
 
-    cm::Run run(*config);
+    cm::Run run(config, {"cm_bench", paper, "bench"}, invocation, budget);
     std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]",
                 "repeat");
     double total = 0.0, total_cpu = 0.0;

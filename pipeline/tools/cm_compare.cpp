@@ -22,33 +22,31 @@
 int main(int argc, char** argv) {
   return cm::guarded_main(argv[0], [&] {
     using namespace cm::pipeline;
-    cm::Config config("cm_compare", "pipeline", "compare",
-                      "Compares reproduced scalars with a paper's published values");
-    config.add_text("published", "", "the paper's values: configs/<paper>/published.tsv");
-    config.add_text("results", "", "the paper's run directories: results/<paper> (runs in <results>/<study>/run.json)");
-    config.add_text("out", "", "comparison.tsv to write (none when empty)");
-    config.add_text("studies", "", "compare only the rows of these studies (comma list; all when empty)");
-    config.add_flag("require-all", false, "a value not reproduced yet counts as a failure");
+    std::string published, results, out;
+    std::vector<std::string> only;
+    bool require_all = false;
+    cm::Config config("cm_compare", "Compares reproduced scalars with a paper's published values");
+    config.add("published", &published, "the paper's values: configs/<paper>/published.tsv");
+    config.add("results", &results, "the paper's run directories: results/<paper> (runs in <results>/<study>/run.json)");
+    config.add("out", &out, "comparison.tsv to write (none when empty)");
+    config.add("studies", &only, "compare only the rows of these studies (comma list; all when empty)");
+    config.add("require-all", &require_all, "a value not reproduced yet counts as a failure");
     config.set_usage("usage: cm_compare --published=FILE --results=DIR [--out=FILE] [--studies=a,b] [--require-all=true]\nExit status: 0 no value FAILs, 1 a value FAILs (or, with require-all, is not reproduced), 2 bad input.");
-    if (!config.parse(argc, argv)) return 0;
-    if (config.text("published").empty()) config.fail("published", "required: the path of published.tsv");
-    if (config.text("results").empty()) config.fail("results", "required: the directory results/<paper>");
+    const cm::Invocation invocation = config.parse(argc, argv);
+    if (invocation.help || invocation.version) return 0;
+    if (published.empty()) config.fail("published", "required: the path of published.tsv");
+    if (results.empty()) config.fail("results", "required: the directory results/<paper>");
 
-    std::vector<PublishedRow> rows = read_published(config.text("published"));
-    if (!config.text("studies").empty()) {
-      std::set<std::string> studies;
-      for (const std::string& s : split(config.text("studies"), ',')) {
-        if (trim(s).empty()) config.fail("studies", "empty study name in '" + config.text("studies") + "'");
-        studies.insert(trim(s));
-      }
+    std::vector<PublishedRow> rows = read_published(published);
+    if (!only.empty()) {
+      const std::set<std::string> studies(only.begin(), only.end());
       std::erase_if(rows, [&](const PublishedRow& row) { return !studies.count(row.study); });
     }
-    const std::vector<ComparedRow> compared = compare_with_results(rows, config.text("results"));
-    if (!config.text("out").empty()) write_atomic(config.text("out"), comparison_tsv(compared));
+    const std::vector<ComparedRow> compared = compare_with_results(rows, results);
+    if (!out.empty()) write_atomic(out, comparison_tsv(compared));
 
     Counts counts;
     for (const ComparedRow& row : compared) counts.add(row.outcome.status);
-    const bool require_all = config.flag("require-all");
     std::printf("%s\n", count_sentence(counts).c_str());
     for (const ComparedRow& r : compared) {
       const Status status = r.outcome.status;

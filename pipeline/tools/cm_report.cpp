@@ -23,6 +23,12 @@
 
 namespace {
 
+/// The keys of cm_report.
+struct Options {
+  bool index = false, quiet = false;
+  std::string paper, title, results, comparison, figures, figure_sources, figure_list, intro, reports, css, out;
+};
+
 using namespace cm::pipeline;
 
 /// The first line "# Title" of a report's Markdown, or the paper's name.
@@ -35,8 +41,8 @@ std::string report_title(const std::filesystem::path& markdown, const std::strin
 }
 
 /// The style: report.css as compiled in, or the file given by --css.
-std::string style(const cm::Config& config) {
-  return config.text("css").empty() ? report_css() : read_text(config.text("css"), "css");
+std::string style(const Options& o) {
+  return o.css.empty() ? report_css() : read_text(o.css, "css");
 }
 
 int write_html(const std::string& markdown, const std::string& title, const std::string& css,
@@ -49,11 +55,11 @@ int write_html(const std::string& markdown, const std::string& title, const std:
   return 0;
 }
 
-int index(const cm::Config& config) {
-  if (config.text("reports").empty()) config.fail("reports", "required with --index: the reports directory");
-  const std::filesystem::path reports = config.text("reports");
+int index(const cm::Config& config, const Options& o) {
+  if (o.reports.empty()) config.fail("reports", "required with --index: the reports directory");
+  const std::filesystem::path reports = o.reports;
   const std::filesystem::path out =
-      config.text("out").empty() ? reports / "index.html" : std::filesystem::path(config.text("out"));
+      o.out.empty() ? reports / "index.html" : std::filesystem::path(o.out);
   std::error_code ec;
   if (!std::filesystem::is_directory(reports, ec)) config.fail("reports", "'" + reports.string() + "' is no directory");
   std::vector<std::filesystem::path> papers;
@@ -69,24 +75,24 @@ int index(const cm::Config& config) {
     entries.push_back({paper, report_title(dir / "index.md", paper), count_sentence(table.counts),
                        relative_link(dir / "index.html", out.parent_path()), table.counts.fail});
   }
-  const int status = write_html(render_index(entries, Flavor::pandoc), "Reproductions", style(config), out);
-  if (status == 0 && !config.quiet()) std::printf("index of %zu reports -> %s\n", entries.size(), out.c_str());
+  const int status = write_html(render_index(entries, Flavor::pandoc), "Reproductions", style(o), out);
+  if (status == 0 && !o.quiet) std::printf("index of %zu reports -> %s\n", entries.size(), out.c_str());
   return status;
 }
 
-int report(const cm::Config& config) {
-  for (const char* key : {"paper", "results", "out"}) {
-    if (config.text(key).empty()) config.fail(key, "required");
+int report(const cm::Config& config, const Options& o) {
+  for (const auto& [key, value] : {std::pair{"paper", &o.paper}, {"results", &o.results}, {"out", &o.out}}) {
+    if (value->empty()) config.fail(key, "required");
   }
-  const std::filesystem::path out = config.text("out");
+  const std::filesystem::path out = o.out;
   ReportInput in;
-  in.paper = config.text("paper");
-  in.title = config.text("title").empty() ? in.paper : config.text("title");
-  in.results = config.text("results");
+  in.paper = o.paper;
+  in.title = o.title.empty() ? in.paper : o.title;
+  in.results = o.results;
   in.runs = load_runs(in.results);
   if (in.runs.empty()) std::fprintf(stderr, "cm_report: warning: no runs in %s\n", in.results.c_str());
 
-  in.comparison_name = config.text("comparison");
+  in.comparison_name = o.comparison;
   std::error_code ec;
   if (!in.comparison_name.empty() && std::filesystem::exists(in.comparison_name, ec)) {
     in.comparison = read_comparison(in.comparison_name);
@@ -94,16 +100,16 @@ int report(const cm::Config& config) {
     std::fprintf(stderr, "cm_report: warning: no comparison (%s not found)\n",
                  in.comparison_name.empty() ? "--comparison not given" : in.comparison_name.c_str());
   }
-  if (!config.text("intro").empty()) in.intro = read_text(config.text("intro"), "intro");
+  if (!o.intro.empty()) in.intro = read_text(o.intro, "intro");
 
-  if (!config.text("figure-list").empty()) {
-    if (config.text("figure-sources").empty()) config.fail("figure-sources", "required with --figure-list");
-    if (config.text("figures").empty()) config.fail("figures", "required with --figure-list");
-    const std::filesystem::path sources = config.text("figure-sources");
-    const std::filesystem::path figures = config.text("figures");
-    for (const std::string& item : split(config.text("figure-list"), ',')) {
+  if (!o.figure_list.empty()) {
+    if (o.figure_sources.empty()) config.fail("figure-sources", "required with --figure-list");
+    if (o.figures.empty()) config.fail("figures", "required with --figure-list");
+    const std::filesystem::path sources = o.figure_sources;
+    const std::filesystem::path figures = o.figures;
+    for (const std::string& item : split(o.figure_list, ',')) {
       const std::string name = trim(item);
-      if (name.empty()) config.fail("figure-list", "empty figure name in '" + config.text("figure-list") + "'");
+      if (name.empty()) config.fail("figure-list", "empty figure name in '" + o.figure_list + "'");
       FigureEntry f;
       f.name = name;
       f.script = (sources / (name + ".gp")).generic_string();
@@ -123,8 +129,8 @@ int report(const cm::Config& config) {
 
   std::filesystem::create_directories(out);
   write_atomic(out / "index.md", render_report(in, Flavor::markdown));
-  const int status = write_html(render_report(in, Flavor::pandoc), in.title, style(config), out / "index.html");
-  if (status == 0 && !config.quiet()) {
+  const int status = write_html(render_report(in, Flavor::pandoc), in.title, style(o), out / "index.html");
+  if (status == 0 && !o.quiet) {
     std::printf("%s: %s -> %s\n", in.paper.c_str(),
                 in.comparison ? count_sentence(in.comparison->counts).c_str() : "no comparison",
                 (out / "index.html").c_str());
@@ -136,21 +142,24 @@ int report(const cm::Config& config) {
 
 int main(int argc, char** argv) {
   return cm::guarded_main(argv[0], [&] {
-    cm::Config config("cm_report", "pipeline", "report", "Writes a paper's report (Markdown and HTML) or the index");
-    config.add_flag("index", false, "write the index over all reports instead of one paper's report");
-    config.add_text("paper", "", "the paper's name (friction, maxdiss, rollingball, dem, basketball)");
-    config.add_text("title", "", "the report's title (default: the paper's name)");
-    config.add_text("results", "", "the paper's run directories: results/<paper>");
-    config.add_text("comparison", "", "cm_compare's comparison.tsv");
-    config.add_text("figures", "", "the rendered figures: <fig>.png and <fig>.pdf");
-    config.add_text("figure-sources", "", "the gnuplot scripts <fig>.gp, first line '# caption: ...'");
-    config.add_text("figure-list", "", "the figures to show, in order (comma list)");
-    config.add_text("intro", "", "a Markdown introduction to include");
-    config.add_text("reports", "", "with --index: the reports directory (reports/<paper>/comparison.tsv)");
-    config.add_text("css", "", "a style sheet replacing the built-in one");
-    config.add_text("out", "", "the report's directory (reports/<paper>), or with --index the index's HTML file");
+    Options o;
+    cm::Config config("cm_report", "Writes a paper's report (Markdown and HTML) or the index");
+    config.add("index", &o.index, "write the index over all reports instead of one paper's report");
+    config.add("paper", &o.paper, "the paper's name (friction, maxdiss, rollingball, dem, basketball)");
+    config.add("title", &o.title, "the report's title (default: the paper's name)");
+    config.add("results", &o.results, "the paper's run directories: results/<paper>");
+    config.add("comparison", &o.comparison, "cm_compare's comparison.tsv");
+    config.add("figures", &o.figures, "the rendered figures: <fig>.png and <fig>.pdf");
+    config.add("figure-sources", &o.figure_sources, "the gnuplot scripts <fig>.gp, first line '# caption: ...'");
+    config.add("figure-list", &o.figure_list, "the figures to show, in order (comma list)");
+    config.add("intro", &o.intro, "a Markdown introduction to include");
+    config.add("reports", &o.reports, "with --index: the reports directory (reports/<paper>/comparison.tsv)");
+    config.add("css", &o.css, "a style sheet replacing the built-in one");
+    config.add("out", &o.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
     config.set_usage("usage: cm_report --paper=NAME --title=TEXT --results=DIR --comparison=FILE --figures=DIR\n                 --figure-sources=DIR --figure-list=a,b --intro=FILE --out=DIR\n       cm_report --index=true --reports=DIR --out=FILE\nExit status: 0 written, 1 pandoc failed, 2 bad input.");
-    if (!config.parse(argc, argv)) return 0;
-    return config.flag("index") ? index(config) : report(config);
+    const cm::Invocation invocation = config.parse(argc, argv);
+    if (invocation.help || invocation.version) return 0;
+    o.quiet = invocation.quiet;
+    return o.index ? index(config, o) : report(config, o);
   });
 }

@@ -18,22 +18,23 @@
 int main(int argc, char** argv) {
   return cm::guarded_main(argv[0], [&] {
     using namespace cm::pipeline;
-    cm::Config config("cm_tsvdiff", "pipeline", "tsvdiff", "Compares two cm-tsv data files column by column");
-    config.add_text("reference", "", "the stored reference data file");
-    config.add_text("candidate", "", "the data file to check");
-    config.add_real("abs", 0.0, "column unit", "absolute tolerance of every column", cm::Range::nonnegative());
-    config.add_real("rel", 0.0, "1", "relative tolerance of every column (times |reference|)",
-                    cm::Range::nonnegative());
-    config.add_text("columns", "", "per-column tolerances overriding abs and rel: name:abs:rel,name:abs:rel");
+    std::string reference_file, candidate_file, columns;
+    double abs = 0.0, rel = 0.0;
+    cm::Config config("cm_tsvdiff", "Compares two cm-tsv data files column by column");
+    config.add("reference", &reference_file, "the stored reference data file");
+    config.add("candidate", &candidate_file, "the data file to check");
+    config.add("abs", &abs, "absolute tolerance of every column").unit("column unit").range(cm::Range::nonnegative());
+    config.add("rel", &rel, "relative tolerance of every column (times |reference|)").range(cm::Range::nonnegative());
+    config.add("columns", &columns, "per-column tolerances overriding abs and rel: name:abs:rel,name:abs:rel");
     config.set_usage("usage: cm_tsvdiff --reference=FILE --candidate=FILE [--abs=A] [--rel=R] [--columns=name:abs:rel,...]\nExit status: 0 equal within tolerance, 1 different, 2 bad input.");
-    if (!config.parse(argc, argv)) return 0;
-    if (config.text("reference").empty()) config.fail("reference", "required: the reference data file");
-    if (config.text("candidate").empty()) config.fail("candidate", "required: the data file to check");
+    const cm::Invocation invocation = config.parse(argc, argv);
+    if (invocation.help || invocation.version) return 0;
+    if (reference_file.empty()) config.fail("reference", "required: the reference data file");
+    if (candidate_file.empty()) config.fail("candidate", "required: the data file to check");
 
-    const DiffOptions options =
-        parse_column_tolerances(config.text("columns"), {config.real("abs"), config.real("rel")});
-    const TsvData reference = read_tsv(config.text("reference"));
-    const TsvData candidate = read_tsv(config.text("candidate"));
+    const DiffOptions options = parse_column_tolerances(columns, {abs, rel});
+    const TsvData reference = read_tsv(reference_file);
+    const TsvData candidate = read_tsv(candidate_file);
     const DiffReport report = diff_tsv(reference, candidate, options);
     std::fputs(describe(report, reference, candidate).c_str(), stdout);
     return report.equal() ? 0 : 1;
