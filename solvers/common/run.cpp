@@ -264,10 +264,14 @@ Table Run::table(const std::string& name, const std::string& description, std::v
     if (f.name == name) throw std::logic_error("data file written twice: " + name);
   if (planned.rows > 0) {
     // Checked as a plan, then given back: the rows are charged as they are written.
-    const double bytes = planned.rows * bytes_per_value * static_cast<double>(columns.size());
-    charge(planned.rows, bytes, planned.key);
-    rows_ -= planned.rows;
-    bytes_ -= bytes;
+    const double rows = rows_, bytes = bytes_;
+    try {
+      charge(planned.rows, planned.rows * bytes_per_value * static_cast<double>(columns.size()), planned.key);
+    } catch (...) {
+      rows_ = rows, bytes_ = bytes;
+      throw;
+    }
+    rows_ = rows, bytes_ = bytes;
   }
   const fs::path file = temporary_ / name;
   std::FILE* f = std::fopen(file.c_str(), "w");

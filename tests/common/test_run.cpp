@@ -6,21 +6,30 @@
 #include <nlohmann/json.hpp>
 
 #include "common/run.hpp"
+#include "common/text.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-cm::Config make_config(const fs::path& out, const std::string& m0 = "1") {
-  cm::Config c("demo", "paper", "study", "a demonstration");
-  c.add_real("model.m0", 1.0, "kg", "mass", cm::Range::positive());
-  c.assumption("model.m0", "ASSUMED: for the test");
+// A configured study: its keys, its fields and the command line it was given.
+struct Setup {
+  double m0 = 1.0;
+  cm::Config config{"demo", "a demonstration"};
+  cm::Invocation invocation;
+  cm::RunIdentity identity{"demo", "paper", "study"};
+};
+
+std::unique_ptr<Setup> make_config(const fs::path& out, const std::string& m0 = "1") {
+  auto s = std::make_unique<Setup>();
+  s->config.add("model.m0", &s->m0, "mass").unit("kg").range(cm::Range::positive()).assumption("ASSUMED: for the test");
   std::vector<std::string> args{"demo", "--output", out.string(), "--quiet", "--model.m0=" + m0};
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
-  c.parse(int(argv.size()), argv.data());
-  return c;
+  s->invocation = s->config.parse(int(argv.size()), argv.data());
+  return s;
 }
+
 
 fs::path scratch(const std::string& name) {
   const auto dir = fs::temp_directory_path() / ("cm_test_run_" + name);
@@ -36,7 +45,7 @@ TEST(Run, CommitWritesRunJsonAndData) {
   const auto config = make_config(root / "study");
   std::string id;
   {
-    cm::Run run(config);
+    cm::Run run(config->config, config->identity, config->invocation);
     id = run.id();
     auto t = run.table("data.tsv", "a test table", {{"t", "s"}, {"x", "m"}});
     t.row({0.0, 0.1});
@@ -65,13 +74,18 @@ TEST(Run, CommitWritesRunJsonAndData) {
   EXPECT_EQ(last, "1\t0.33333333333333331");  // %.17g round-trips the double
   // no temporary directories left behind
   for (const auto& e : fs::directory_iterator(root)) EXPECT_EQ(e.path().filename(), "study");
+  // columns.gp names every column for gnuplot
+  std::ifstream columns(root / "study" / "columns.gp");
+  std::string text((std::istreambuf_iterator<char>(columns)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("data_t = 1\n"), std::string::npos);
+  EXPECT_NE(text.find("data_x = 2\n"), std::string::npos);
 }
 
 TEST(Run, FailureLeavesNothingBehind) {
   const auto root = scratch("failure");
   const auto config = make_config(root / "study");
   try {
-    cm::Run run(config);
+    cm::Run run(config->config, config->identity, config->invocation);
     auto t = run.table("data.tsv", "a test table", {{"t", "s"}});
     t.row({1.0});
     throw cm::NumericalError("integration failed");
@@ -84,8 +98,8 @@ TEST(Run, ReplacesAnOlderRun) {
   const auto root = scratch("replace");
   for (const char* m0 : {"1", "2"}) {
     const auto config = make_config(root / "study", m0);
-    cm::Run run(config);
-    run.scalar("m0", config.real("model.m0"));
+    cm::Run run(config->config, config->identity, config->invocation);
+    run.scalar("m0", config->m0);
     run.commit();
   }
   std::ifstream in(root / "study" / "run.json");
@@ -99,15 +113,57 @@ TEST(Run, IdDependsOnTheConfigurationOnly) {
   const auto a1 = make_config(scratch("id1") / "x", "1");
   const auto a2 = make_config(scratch("id2") / "y", "1");
   const auto b = make_config(scratch("id3") / "z", "2");
-  cm::Run r1(a1), r2(a2), r3(b);
+  cm::Run r1(a1->config, a1->identity, a1->invocation), r2(a2->config, a2->identity, a2->invocation),
+      r3(b->config, b->identity, b->invocation);
   EXPECT_EQ(r1.id(), r2.id());  // the output directory is not content
   EXPECT_NE(r1.id(), r3.id());
-  EXPECT_EQ(r1.id().size(), 16u);
+  EXPECT_EQ(r1.id().size(), 64u);  // SHA-256, hex
+  const auto other = make_config(scratch("id4") / "w", "1");
+  other->identity.study = "other";
+  cm::Run r4(other->config, other->identity, other->invocation);
+  EXPECT_NE(r1.id(), r4.id());  // two studies, two ids
 }
 
 TEST(Run, RowOfWrongWidthIsABug) {
   const auto config = make_config(scratch("width") / "study");
-  cm::Run run(config);
+  cm::Run run(config->config, config->identity, config->invocation);
   auto t = run.table("data.tsv", "a test table", {{"t", "s"}, {"x", "m"}});
   EXPECT_THROW(t.row({1.0}), std::logic_error);
+}
+
+TEST(Run, RefusesWhatIsNotAnEarlierRunOfTheStudy) {
+  const auto root = scratch("refuse");
+  fs::create_directories(root / "thesis");
+  std::ofstream(root / "thesis" / "chapter1.tex") << "mine";
+  std::ofstream(root / "notes.txt") << "mine";
+  for (const char* name : {"thesis", "notes.txt"}) {
+    const auto config = make_config(root / name);
+    EXPECT_THROW(cm::Run(config->config, config->identity, config->invocation), cm::InputError) << name;
+  }
+  EXPECT_TRUE(fs::exists(root / "thesis" / "chapter1.tex"));
+  EXPECT_TRUE(fs::exists(root / "notes.txt"));
+  // another study's run
+  const auto first = make_config(root / "run");
+  {
+    cm::Run run(first->config, first->identity, first->invocation);
+    run.commit();
+  }
+  auto second = make_config(root / "run");
+  second->identity.study = "another";
+  EXPECT_THROW(cm::Run(second->config, second->identity, second->invocation), cm::InputError);
+  EXPECT_TRUE(fs::exists(root / "run" / "run.json"));
+}
+
+TEST(Run, APlannedTableOverTheBudgetIsRefusedBeforeWriting) {
+  const auto config = make_config(scratch("budget") / "study");
+  cm::Run run(config->config, config->identity, config->invocation, cm::Budget{1000, 1L << 30});
+  try {
+    run.table("big.tsv", "too big", {{"x", "1"}}, {1e300, "curve.step_deg"});
+    ADD_FAILURE() << "accepted";
+  } catch (const cm::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("curve.step_deg"), std::string::npos) << e.what();
+  }
+  auto t = run.table("small.tsv", "small", {{"x", "1"}}, {10, "n"});
+  for (int i = 0; i < 1000; ++i) t.row({1.0});
+  EXPECT_THROW(t.row({1.0}), cm::InputError);  // the 1001st row: over output.max_rows
 }
