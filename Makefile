@@ -139,16 +139,21 @@ $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 
 # --- archive, references, clean ----------------------------------------------------------
 
+# Only committed runs: a directory whose name starts with a dot (.<study>.partial-<pid>,
+# .<study>.old-<pid>) is the leftover of an interrupted solver run, never archived. A run is
+# listed in archive/index.tsv only once its archive is complete; any failure stops the target.
 archive:
 	@mkdir -p archive
 	@for run in results/*/*/run.json; do \
 	  [ -f "$$run" ] || continue; dir=$$(dirname "$$run"); \
+	  case "$$(basename "$$dir")/$$(basename "$$(dirname "$$dir")")" in .*|*/.*) continue;; esac; \
 	  id=$$(sed -n 's/^  "run_id": "\([0-9a-f]*\)",$$/\1/p' "$$run"); \
 	  [ -n "$$id" ] || { echo "no run id in $$run" >&2; exit 1; }; \
 	  if [ ! -f archive/$$id.tar.gz ]; then \
 	    tar -czf archive/$$id.tar.gz.partial -C "$$(dirname "$$dir")" "$$(basename "$$dir")" && \
-	    mv archive/$$id.tar.gz.partial archive/$$id.tar.gz; \
-	    printf '%s\t%s\n' "$$id" "$$dir" >> archive/index.tsv; \
+	    mv archive/$$id.tar.gz.partial archive/$$id.tar.gz && \
+	    printf '%s\t%s\n' "$$id" "$$dir" >> archive/index.tsv || \
+	    { echo "cannot archive $$dir" >&2; rm -f archive/$$id.tar.gz.partial; exit 1; }; \
 	    echo "archived $$dir as archive/$$id.tar.gz"; \
 	  fi; \
 	done
