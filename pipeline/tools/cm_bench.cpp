@@ -9,8 +9,10 @@
 //
 //   cm_bench --list=configs/rollingball/bench.list --repeat=3 --paper=rollingball
 //
-// Exit status: 0 measured and written, 2 bad input (no list, a malformed line), 3 a command failed
-// (nothing is written then).
+// Exit status: 0 measured and written, 1 a command failed (nothing is written then), 2 bad input
+// (no list, a malformed line), 74 an I/O error (a list that exists but cannot be read), 70 an
+// internal error. The run is written by cm::Run (solvers/common), whose failures to write keep
+// the statuses it gives them.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -44,6 +46,10 @@ std::unique_ptr<cm::Config> declare(const std::string& paper) {
   config->add_text("list", "", "the commands: lines 'name<TAB>command'");
   config->add_integer("repeat", 1, "runs of each command (the median is recorded)", 1, 1000);
   config->add_text("paper", "bench", "the paper the bench belongs to (the run is results/<paper>/bench)");
+  config->set_usage(
+      "usage: cm_bench --list=FILE [--repeat=N] [--paper=NAME] [--output=DIR] [--quiet]\n"
+      "Exit status: 0 measured and written, 1 a command failed (nothing written), 2 bad input,\n"
+      "74 an I/O error, 70 an internal error.");
   return config;
 }
 
@@ -68,8 +74,7 @@ int main(int argc, char** argv) {
     const long repeat = config->integer("repeat");
 
     cm::Run run(*config);
-    std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]",
-                "repeat");
+    std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]", "repeat");
     double total = 0.0, total_cpu = 0.0;
     for (const BenchCommand& c : commands) {
       std::vector<double> times, cpu;
@@ -83,7 +88,7 @@ int main(int argc, char** argv) {
         if (status != 0) {
           std::fprintf(stderr, "cm_bench: error: '%s' failed with exit status %d: %s\n", c.name.c_str(), status,
                        c.command.c_str());
-          return cm::exit_numerical;
+          return 1;  // the tool's verdict, as cm_compare's and cm_tsvdiff's 1: not a numerical failure
         }
         times.push_back(wall.count());
       }

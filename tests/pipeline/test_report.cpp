@@ -112,7 +112,7 @@ ReportInput sample() {
 TEST(Report, SectionsComeInTheDocumentedOrder) {
   const std::string md = render_report(sample(), Flavor::markdown);
   EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 2 published values reproduced, 1 known difference explained, "
-                     "0 failures, 0 not reproduced yet**",
+                     "0 failures, 0 missing runs, 0 not reproduced yet**",
                      0),
             0u);
   std::size_t at = 0;
@@ -145,12 +145,26 @@ TEST(Report, NoComparisonIsSaidLoudly) {
             std::string::npos);
 }
 
-TEST(Index, LinksEachPaperWithItsSentence) {
-  const std::string md = render_index({{"dem", "DEM", "3 of 3 ...", "dem/index.html", 0},
-                                       {"friction", "Friction", "1 of 2 ...", "friction/index.html", 1}},
-                                      Flavor::markdown);
-  EXPECT_NE(md.find("| [DEM](dem/index.html) | 3 of 3 ... |"), std::string::npos);
-  EXPECT_NE(md.find("| [Friction](friction/index.html) | 1 of 2 ... **FAIL** |"), std::string::npos);
+Counts counts(std::initializer_list<Status> statuses) {
+  Counts c;
+  for (Status s : statuses) c.add(s);
+  return c;
+}
+
+TEST(Index, LinksEachPaperWithItsCounts) {
+  const std::vector<IndexEntry> entries{
+      {"dem", "DEM", "dem/index.html", counts({Status::not_reproduced_yet, Status::not_reproduced_yet})},
+      {"friction", "Friction", "friction/index.html",
+       counts({Status::match, Status::match, Status::known_difference, Status::fail, Status::missing_run,
+               Status::not_reproduced_yet})}};
+  const std::string md = render_index(entries, Flavor::markdown);
+  EXPECT_NE(md.find("| paper | published values | reproduced | known differences | failures | missing runs | not "
+                    "reproduced yet |"),
+            std::string::npos);
+  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 2 |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | **1** | **1** | 1 |"), std::string::npos);
+  const std::string html = render_index(entries, Flavor::pandoc);
+  EXPECT_NE(html.find("| [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
 }
 
 TEST(Bench, ParsesTheList) {
