@@ -73,8 +73,10 @@ int main(int argc, char** argv) {
     std::printf("%s\n", count_sentence(counts).c_str());
     for (const ComparedRow& r : compared) {
       const Status status = r.outcome.status;
+      // Failures, and a remark on any other compared row (a row whose `expected` is out of date);
+      // the values not reproduced yet only when they count as failures (--require-all).
       const bool shown = status == Status::fail || status == Status::missing_run ||
-                         (require_all && status == Status::not_reproduced_yet) || !r.outcome.remark.empty();
+                         (status == Status::not_reproduced_yet ? require_all : !r.outcome.remark.empty());
       if (!shown) continue;
       std::string line = "  " + to_string(status) + " " + r.published.id + " " + r.published.scalar + ": published " +
                          to_string(r.published.relation) + " " + r.published.value_text;
