@@ -143,7 +143,7 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     if (status == "MATCH" && expected == "MATCH") continue;
     notes << "- **" << markdown_escape(field_or_dash(row, "id")) << "** (" << status_cell(status, flavor) << "): ";
     std::vector<std::string> parts;
-    if (expected == "KNOWN-DIFFERENCE" && evidence != "-") parts.push_back(markdown_escape(evidence));
+    if (expected != "MATCH" && evidence != "-") parts.push_back(markdown_escape(evidence));
     if (remark != "-") parts.push_back(markdown_escape(remark));
     if (parts.empty() && status == "FAIL") parts.push_back("the reproduced value is outside the tolerance");
     if (parts.empty() && status == "NOT-REPRODUCED-YET") parts.push_back("the study has not been built yet");

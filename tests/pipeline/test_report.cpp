@@ -137,6 +137,25 @@ TEST(Report, HtmlFlavorUsesBadges) {
   EXPECT_NE(md.find("{.alarm}"), std::string::npos);
 }
 
+TEST(Report, ValuesNotReproducedYetAreListedWithTheirNotes) {
+  ReportInput in = sample();
+  in.comparison->rows.push_back({{"id", "PV06"},
+                                 {"scalar", "spin/v_roll_closed_form"},
+                                 {"relation", "="},
+                                 {"published", "8.95"},
+                                 {"status", "NOT-REPRODUCED-YET"},
+                                 {"expected", "NOT-REPRODUCED-YET"},
+                                 {"evidence", "the paper evaluates (51) at the rounded t"},
+                                 {"remark", "no run results/dem/spin"}});
+  in.comparison->counts.add(Status::not_reproduced_yet);
+  const std::string md = render_report(in, Flavor::markdown);
+  EXPECT_NE(md.find("| PV06 | `spin/v_roll_closed_form` | 8.95 | — |"), std::string::npos);
+  EXPECT_NE(md.find("- **PV06** (NOT-REPRODUCED-YET): the paper evaluates (51) at the rounded t; no run "
+                    "results/dem/spin"),
+            std::string::npos);
+  EXPECT_NE(md.find("1 not reproduced yet"), std::string::npos);
+}
+
 TEST(Report, NoComparisonIsSaidLoudly) {
   ReportInput in = sample();
   in.comparison.reset();
