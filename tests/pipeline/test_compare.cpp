@@ -1,7 +1,6 @@
 // Unit tests of the comparison with published values: each relation at its boundary, the
 // handling of known differences, and missing, null and malformed results.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <limits>
 
 #include "common/errors.hpp"
+#include "scratch.hpp"
 #include "tools/compare.hpp"
 #include "tools/runs.hpp"
 
@@ -255,20 +255,12 @@ TEST(ComparisonTsv, UnknownStatusIsAnInputError) {
 }
 
 /// A scratch results directory, removed at the end of the test.
-class Results : public ::testing::Test {
+class Results : public cm::pipeline::test_support::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("cm_pipeline_test_" + std::to_string(::getpid()) + "_" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   void write(const std::string& study, const std::string& json) {
     std::filesystem::create_directories(dir_ / study);
     std::ofstream(dir_ / study / "run.json") << json;
   }
-  std::filesystem::path dir_;
 };
 
 const char* disk_run = R"({"schema": "cm-run 1", "study": "disk", "run_id": "0123456789abcdef",

@@ -1,12 +1,12 @@
 // Unit tests of the report's building blocks: Markdown escaping, captions, the order and the
 // alarms of a report, the index.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "common/errors.hpp"
+#include "scratch.hpp"
 #include "tools/bench.hpp"
 #include "tools/report.hpp"
 
@@ -27,20 +27,12 @@ TEST(Markdown, EscapesWhatWouldBeMarkup) {
 }
 
 /// A scratch directory, removed at the end of the test.
-class Scratch : public ::testing::Test {
+class Scratch : public cm::pipeline::test_support::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("cm_report_test_" + std::to_string(::getpid()) + "_" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::filesystem::path write(const std::string& name, const std::string& text) {
     std::ofstream(dir_ / name) << text;
     return dir_ / name;
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(Scratch, CaptionIsTheFirstLineOfTheScript) {

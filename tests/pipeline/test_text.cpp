@@ -2,30 +2,19 @@
 // read, or an output that cannot be written, is an I/O error with the system's reason, and a
 // failed write leaves nothing behind.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "common/errors.hpp"
+#include "scratch.hpp"
 #include "tools/text.hpp"
 
 namespace {
 
 using namespace cm::pipeline;
 
-/// A scratch directory, removed at the end of the test.
-class Files : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("cm_text_test_" + std::to_string(::getpid()) + "_" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  std::filesystem::path dir_;
-};
+using Files = cm::pipeline::test_support::ScratchTest;
 
 /// The message of the exception of type E that `f` throws, or "" when it throws none.
 template <class E, class F>
