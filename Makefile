@@ -75,21 +75,25 @@ reports/$(1)/figures/$(2).png: pipeline/$(1)/$(2).gp pipeline/gnuplot/common.gp 
 	gnuplot -e "results='results/$(1)'; out='reports/$(1)/figures/$(2)'; term='png'" pipeline/$(1)/$(2).gp
 endef
 
+# --figure-list=a,b of paper $(1); nothing for a paper without figures (an empty value is refused).
+figure_list = $(if $(strip $($(1)_FIGURES)),--figure-list=$(subst $(space),$(comma),$(strip $($(1)_FIGURES))))
+
 # $(1) paper
 define paper_rules
 $(1)_RUNS := $(foreach s,$($(1)_STUDIES),results/$(1)/$(s)/run.json)
 $(1)_PNGS := $(foreach f,$($(1)_FIGURES),reports/$(1)/figures/$(f).png)
 
-# cm_compare exits 1 when a value FAILs: the report is still written, `make verify` fails after it.
+# cm_compare exits 1 when a value FAILs or its study did not run: the report is still written,
+# `make verify` fails after it (any other status is an error that stops here). A paper whose
+# studies are not built yet has an empty results/<paper>: its values are NOT-REPRODUCED-YET.
 reports/$(1)/comparison.tsv: configs/$(1)/published.tsv $$($(1)_RUNS) $(BIN)/cm_compare
-	@mkdir -p reports/$(1)
+	@mkdir -p reports/$(1) results/$(1)
 	$(BIN)/cm_compare --published=configs/$(1)/published.tsv --results=results/$(1) --out=$$@ || [ $$$$? -eq 1 ]
 
 reports/$(1)/index.html: reports/$(1)/comparison.tsv $$($(1)_PNGS) pipeline/$(1)/intro.md $(BIN)/cm_report
 	$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/$(1) \
 	  --comparison=reports/$(1)/comparison.tsv --figures=reports/$(1)/figures --figure-sources=pipeline/$(1) \
-	  --figure-list=$(subst $(space),$(comma),$(strip $($(1)_FIGURES))) --intro=pipeline/$(1)/intro.md \
-	  --out=reports/$(1)
+	  $(call figure_list,$(1)) --intro=pipeline/$(1)/intro.md --out=reports/$(1)
 
 $(foreach s,$($(1)_STUDIES),$(eval $(call study_rule,$(1),$(s))))
 $(foreach f,$($(1)_FIGURES),$(eval $(call figure_rule,$(1),$(f))))
@@ -130,7 +134,7 @@ bench-$(1):
 	@{ $(foreach s,$($(1)_STUDIES),printf '%s\t%s\n' 'study_$(s)' '$(BIN)/$($(1)_SOLVER.$(s)) --config configs/$(1)/$(s).ini --output results/bench/scratch/$(1)/$(s) --quiet';) \
 	   $(foreach f,$($(1)_FIGURES),printf '%s\t%s\n' 'figure_$(f)' "gnuplot -e \"results='results/bench/scratch/$(1)'; out='results/bench/scratch/$(1)/figures/$(f)'; term='png'\" pipeline/$(1)/$(f).gp && gnuplot -e \"results='results/bench/scratch/$(1)'; out='results/bench/scratch/$(1)/figures/$(f)'; term='pdf'\" pipeline/$(1)/$(f).gp";) \
 	   printf '%s\t%s\n' 'compare' '$(BIN)/cm_compare --published=configs/$(1)/published.tsv --results=results/bench/scratch/$(1) --out=results/bench/scratch/$(1)/comparison.tsv || [ $$$$? -eq 1 ]'; \
-	   printf '%s\t%s\n' 'report' '$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/bench/scratch/$(1) --comparison=results/bench/scratch/$(1)/comparison.tsv --figures=results/bench/scratch/$(1)/figures --figure-sources=pipeline/$(1) --figure-list=$(subst $(space),$(comma),$(strip $($(1)_FIGURES))) --intro=pipeline/$(1)/intro.md --out=results/bench/scratch/$(1)'; \
+	   printf '%s\t%s\n' 'report' '$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/bench/scratch/$(1) --comparison=results/bench/scratch/$(1)/comparison.tsv --figures=results/bench/scratch/$(1)/figures --figure-sources=pipeline/$(1) $(call figure_list,$(1)) --intro=pipeline/$(1)/intro.md --out=results/bench/scratch/$(1)'; \
 	 } > results/bench/scratch/$(1).list
 	$(BIN)/cm_bench --paper=$(1) --list=results/bench/scratch/$(1).list --output=results/bench/$(1)
 	$(if $($(1)_BENCH),$(MAKE) --no-print-directory $($(1)_BENCH))
@@ -139,16 +143,21 @@ $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 
 # --- archive, references, clean ----------------------------------------------------------
 
+# Only committed runs: a directory whose name starts with a dot (.<study>.partial-<pid>,
+# .<study>.old-<pid>) is the leftover of an interrupted solver run, never archived. A run is
+# listed in archive/index.tsv only once its archive is complete; any failure stops the target.
 archive:
 	@mkdir -p archive
 	@for run in results/*/*/run.json; do \
 	  [ -f "$$run" ] || continue; dir=$$(dirname "$$run"); \
+	  case "$$(basename "$$dir")/$$(basename "$$(dirname "$$dir")")" in .*|*/.*) continue;; esac; \
 	  id=$$(sed -n 's/^  "run_id": "\([0-9a-f]*\)",$$/\1/p' "$$run"); \
 	  [ -n "$$id" ] || { echo "no run id in $$run" >&2; exit 1; }; \
 	  if [ ! -f archive/$$id.tar.gz ]; then \
 	    tar -czf archive/$$id.tar.gz.partial -C "$$(dirname "$$dir")" "$$(basename "$$dir")" && \
-	    mv archive/$$id.tar.gz.partial archive/$$id.tar.gz; \
-	    printf '%s\t%s\n' "$$id" "$$dir" >> archive/index.tsv; \
+	    mv archive/$$id.tar.gz.partial archive/$$id.tar.gz && \
+	    printf '%s\t%s\n' "$$id" "$$dir" >> archive/index.tsv || \
+	    { echo "cannot archive $$dir" >&2; rm -f archive/$$id.tar.gz.partial; exit 1; }; \
 	    echo "archived $$dir as archive/$$id.tar.gz"; \
 	  fi; \
 	done

@@ -21,6 +21,13 @@ foreach(bound ${BOUNDS})
     list(APPEND failed "${name}: not in run.json")
     continue()
   endif()
+  # A non-finite scalar is written as null, which reads as "" and would pass every LESS/GREATER
+  # test it fails: it satisfies no bound.
+  string(JSON type TYPE "${run}" scalars ${name} value)
+  if(NOT type STREQUAL "NUMBER")
+    list(APPEND failed "${name}: not a finite number (${type} in run.json)")
+    continue()
+  endif()
   # CMake compares numbers as doubles with LESS/GREATER (decimal or exponent notation).
   if(relation STREQUAL "<=")
     set(ok TRUE)

@@ -16,8 +16,11 @@ foreach(f ${FILES})
   else()
     execute_process(COMMAND ${TSVDIFF} --reference=${REFERENCE}/${f} --candidate=${SCRATCH}/${f} ${tolerances}
                     RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
+    if(rc EQUAL 1)
       list(APPEND failed ${f})
+    elseif(NOT rc EQUAL 0)
+      # Not a difference: the files or the tolerances could not be compared at all.
+      list(APPEND failed "${f} (cm_tsvdiff exited with ${rc}: 2 bad input, 74 an I/O error, 70 an internal error)")
     endif()
   endif()
 endforeach()

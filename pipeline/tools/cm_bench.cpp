@@ -9,8 +9,10 @@
 //
 //   cm_bench --list=configs/rollingball/bench.list --repeat=3 --paper=rollingball
 //
-// Exit status: 0 measured and written, 2 bad input (no list, a malformed line), 3 a command failed
-// (nothing is written then).
+// Exit status: 0 measured and written, 1 a command failed (nothing is written then), 2 bad input
+// (no list, a malformed line), 74 an I/O error (a list that exists but cannot be read), 70 an
+// internal error. The run is written by cm::Run (solvers/common), whose failures to write keep
+// the statuses it gives them.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -49,6 +51,10 @@ int main(int argc, char** argv) {
     config.add("repeat", &repeat, "runs of each command (the median is recorded)").range(cm::Range::closed(1, 1000));
     config.add("paper", &paper, "the paper the bench belongs to (the run is results/<paper>/bench)");
     config.set_default_output("results/<paper>/bench");
+    config.set_usage(
+        "usage: cm_bench --list=FILE [--repeat=N] [--paper=NAME] [--output=DIR] [--quiet]\n"
+        "Exit status: 0 measured and written, 1 a command failed (nothing written), 2 bad input,\n"
+        "74 an I/O error, 70 an internal error.");
     const cm::Invocation invocation = config.parse(argc, argv);
     if (invocation.help || invocation.version) return 0;
     if (paper.empty() || paper.find_first_of("/\\. ") != std::string::npos)
@@ -57,8 +63,7 @@ int main(int argc, char** argv) {
     const std::vector<BenchCommand> commands = parse_bench_list(read_text(list, "list"), list);
 
     cm::Run run(config, {"cm_bench", paper, "bench"}, invocation, budget);
-    std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]",
-                "repeat");
+    std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]", "repeat");
     double total = 0.0, total_cpu = 0.0;
     for (const BenchCommand& c : commands) {
       std::vector<double> times, cpu;
@@ -72,7 +77,7 @@ int main(int argc, char** argv) {
         if (status != 0) {
           std::fprintf(stderr, "cm_bench: error: '%s' failed with exit status %d: %s\n", c.name.c_str(), status,
                        c.command.c_str());
-          return cm::exit_numerical;
+          return 1;  // the tool's verdict, as cm_compare's and cm_tsvdiff's 1: not a numerical failure
         }
         times.push_back(wall.count());
       }

@@ -2,21 +2,32 @@
 //
 // For each row of configs/<paper>/published.tsv, the scalar `study/name` is looked up in
 // <results>/<study>/run.json and compared with the printed value (pipeline/README.md): MATCH,
-// KNOWN-DIFFERENCE (expected, and still where it is known to be), FAIL or NOT-REPRODUCED-YET.
+// KNOWN-DIFFERENCE (expected, and still where it is known to be), FAIL, MISSING-RUN or
+// NOT-REPRODUCED-YET. Hidden directories of <results> (leftovers of interrupted runs) are no runs.
 // The table goes to comparison.tsv (read by cm_report); the count and every failure are printed.
 //
 //   cm_compare --published=configs/rollingball/published.tsv --results=results/rollingball
 //              --out=reports/rollingball/comparison.tsv
 //   cm_compare ... --studies=disk,ball --require-all=true   # the published-value tests
 //
-// Exit status: 0 all rows MATCH or KNOWN-DIFFERENCE (or not reproduced yet), 1 any FAIL (or a row
-// not reproduced yet with --require-all), 2 bad input (published.tsv or a run.json malformed).
+// A row expected NOT-REPRODUCED-YET names a study that has not been built: without its run it
+// is counted as not reproduced yet; with it, it is compared like any other row (and the output
+// says to update the row). A row expected MATCH or KNOWN-DIFFERENCE without its run is a
+// MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad input (a typo).
+//
+// Exit status: 0 no row FAILs or misses its run (with --require-all: and every row is
+// reproduced); 1 a row FAILs or misses its run, or with --require-all is not reproduced yet;
+// 2 bad input (a missing or malformed published.tsv, a --results that is no directory, a
+// malformed run.json, a scalar no run has, a --studies entry with no row); 74 an I/O error
+// (a file that exists but cannot be read, --out that cannot be written); 70 an internal error.
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
 #include "tools/compare.hpp"
+#include "tools/runs.hpp"
 #include "tools/text.hpp"
 
 int main(int argc, char** argv) {
@@ -27,19 +38,30 @@ int main(int argc, char** argv) {
     bool require_all = false;
     cm::Config config("cm_compare", "Compares reproduced scalars with a paper's published values");
     config.add("published", &published, "the paper's values: configs/<paper>/published.tsv");
-    config.add("results", &results, "the paper's run directories: results/<paper> (runs in <results>/<study>/run.json)");
+    config.add("results", &results,
+               "the paper's run directories: results/<paper> (runs in <results>/<study>/run.json)");
     config.add("out", &out, "comparison.tsv to write (none when empty)");
     config.add("studies", &only, "compare only the rows of these studies (comma list; all when empty)");
     config.add("require-all", &require_all, "a value not reproduced yet counts as a failure");
-    config.set_usage("usage: cm_compare --published=FILE --results=DIR [--out=FILE] [--studies=a,b] [--require-all=true]\nExit status: 0 no value FAILs, 1 a value FAILs (or, with require-all, is not reproduced), 2 bad input.");
+    config.set_usage(
+        "usage: cm_compare --published=FILE --results=DIR [--out=FILE] [--studies=a,b] [--require-all=true]\n"
+        "Exit status: 0 no value FAILs or misses its run, 1 a value FAILs or misses its run (or, with\n"
+        "require-all, is not reproduced yet), 2 bad input, 74 an I/O error, 70 an internal error.");
     const cm::Invocation invocation = config.parse(argc, argv);
     if (invocation.help || invocation.version) return 0;
     if (published.empty()) config.fail("published", "required: the path of published.tsv");
     if (results.empty()) config.fail("results", "required: the directory results/<paper>");
+    check_results_directory(results);
 
     std::vector<PublishedRow> rows = read_published(published);
     if (!only.empty()) {
       const std::set<std::string> studies(only.begin(), only.end());
+      // A study with no row would make a published-value test compare nothing and pass.
+      for (const std::string& study : studies) {
+        if (std::none_of(rows.begin(), rows.end(), [&](const PublishedRow& row) { return row.study == study; })) {
+          config.fail("studies", "no row of " + published + " names the study '" + study + "'");
+        }
+      }
       std::erase_if(rows, [&](const PublishedRow& row) { return !studies.count(row.study); });
     }
     const std::vector<ComparedRow> compared = compare_with_results(rows, results);
@@ -50,8 +72,10 @@ int main(int argc, char** argv) {
     std::printf("%s\n", count_sentence(counts).c_str());
     for (const ComparedRow& r : compared) {
       const Status status = r.outcome.status;
-      const bool shown = status == Status::fail || (require_all && status == Status::not_reproduced_yet) ||
-                         (status == Status::match && !r.outcome.remark.empty());
+      // Failures, and a remark on any other compared row (a row whose `expected` is out of date);
+      // the values not reproduced yet only when they count as failures (--require-all).
+      const bool shown = status == Status::fail || status == Status::missing_run ||
+                         (status == Status::not_reproduced_yet ? require_all : !r.outcome.remark.empty());
       if (!shown) continue;
       std::string line = "  " + to_string(status) + " " + r.published.id + " " + r.published.scalar + ": published " +
                          to_string(r.published.relation) + " " + r.published.value_text;
@@ -62,7 +86,7 @@ int main(int argc, char** argv) {
       if (!r.outcome.remark.empty()) line += "; " + r.outcome.remark;
       std::printf("%s [%s]\n", line.c_str(), r.published.source.c_str());
     }
-    const bool failed = counts.fail > 0 || (require_all && counts.not_reproduced_yet > 0);
+    const bool failed = counts.failures() > 0 || (require_all && counts.not_reproduced_yet > 0);
     return failed ? 1 : 0;
   });
 }

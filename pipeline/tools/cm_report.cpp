@@ -11,8 +11,15 @@
 //             --intro=pipeline/rollingball/intro.md --out=reports/rollingball
 //   cm_report --index=true --reports=reports --out=reports/index.html
 //
-// Exit status: 0 written, 1 pandoc failed, 2 bad input (a figure script without caption, an
-// introduction that does not exist, a malformed comparison.tsv or run.json).
+// Runs are the visible subdirectories of --results holding a run.json: hidden ones
+// (`.<study>.partial-<pid>`, `.<study>.old-<pid>`) are leftovers of interrupted runs and never
+// reported. The index lists every visible subdirectory of --reports, each of which must hold a
+// paper's report (comparison.tsv and index.html), with each paper's counts.
+//
+// Exit status: 0 written, 1 pandoc failed, 2 bad input (a --results or --reports that is no
+// directory, a --comparison or --intro that does not exist, a figure script without caption, a
+// malformed comparison.tsv or run.json, a run of another paper), 74 an I/O error (a file that
+// exists but cannot be read, an output that cannot be written), 70 an internal error.
 #include <algorithm>
 #include <cstdio>
 
@@ -41,9 +48,7 @@ std::string report_title(const std::filesystem::path& markdown, const std::strin
 }
 
 /// The style: report.css as compiled in, or the file given by --css.
-std::string style(const Options& o) {
-  return o.css.empty() ? report_css() : read_text(o.css, "css");
-}
+std::string style(const Options& o) { return o.css.empty() ? report_css() : read_text(o.css, "css"); }
 
 int write_html(const std::string& markdown, const std::string& title, const std::string& css,
                const std::filesystem::path& html) {
@@ -58,22 +63,21 @@ int write_html(const std::string& markdown, const std::string& title, const std:
 int index(const cm::Config& config, const Options& o) {
   if (o.reports.empty()) config.fail("reports", "required with --index: the reports directory");
   const std::filesystem::path reports = o.reports;
-  const std::filesystem::path out =
-      o.out.empty() ? reports / "index.html" : std::filesystem::path(o.out);
+  const std::filesystem::path out = o.out.empty() ? reports / "index.html" : std::filesystem::path(o.out);
   std::error_code ec;
   if (!std::filesystem::is_directory(reports, ec)) config.fail("reports", "'" + reports.string() + "' is no directory");
-  std::vector<std::filesystem::path> papers;
-  for (const auto& entry : std::filesystem::directory_iterator(reports)) {
-    if (entry.is_directory() && std::filesystem::exists(entry.path() / "comparison.tsv"))
-      papers.push_back(entry.path());
-  }
-  std::sort(papers.begin(), papers.end());
   std::vector<IndexEntry> entries;
-  for (const auto& dir : papers) {
+  for (const auto& dir : visible_subdirectories(reports)) {
+    // Every paper's directory holds its report: one without would silently drop out of the index.
+    for (const char* file : {"comparison.tsv", "index.html"}) {
+      if (!std::filesystem::is_regular_file(dir / file, ec)) {
+        config.fail("reports", "'" + dir.string() + "' has no " + file + " (not a paper's report: remove it)");
+      }
+    }
     const ComparisonTable table = read_comparison(dir / "comparison.tsv");
     const std::string paper = dir.filename().string();
-    entries.push_back({paper, report_title(dir / "index.md", paper), count_sentence(table.counts),
-                       relative_link(dir / "index.html", out.parent_path()), table.counts.fail});
+    entries.push_back({paper, report_title(dir / "index.md", paper),
+                       relative_link(dir / "index.html", out.parent_path()), table.counts});
   }
   const int status = write_html(render_index(entries, Flavor::pandoc), "Reproductions", style(o), out);
   if (status == 0 && !o.quiet) std::printf("index of %zu reports -> %s\n", entries.size(), out.c_str());
@@ -81,7 +85,8 @@ int index(const cm::Config& config, const Options& o) {
 }
 
 int report(const cm::Config& config, const Options& o) {
-  for (const auto& [key, value] : {std::pair{"paper", &o.paper}, {"results", &o.results}, {"out", &o.out}}) {
+  for (const auto& [key, value] :
+       {std::pair{"paper", &o.paper}, {"results", &o.results}, {"comparison", &o.comparison}, {"out", &o.out}}) {
     if (value->empty()) config.fail(key, "required");
   }
   const std::filesystem::path out = o.out;
@@ -90,16 +95,18 @@ int report(const cm::Config& config, const Options& o) {
   in.title = o.title.empty() ? in.paper : o.title;
   in.results = o.results;
   in.runs = load_runs(in.results);
+  for (const RunRecord& run : in.runs) {
+    const std::string paper = json_text(run.json, {"paper"}, in.paper);
+    if (paper != in.paper) {
+      throw cm::InputError("results: " + (run.dir / "run.json").string() + " is a run of the paper '" + paper +
+                           "', not of '" + in.paper + "'");
+    }
+  }
+  // A paper whose studies are not built yet has no runs: its report says so (Provenance).
   if (in.runs.empty()) std::fprintf(stderr, "cm_report: warning: no runs in %s\n", in.results.c_str());
 
   in.comparison_name = o.comparison;
-  std::error_code ec;
-  if (!in.comparison_name.empty() && std::filesystem::exists(in.comparison_name, ec)) {
-    in.comparison = read_comparison(in.comparison_name);
-  } else {
-    std::fprintf(stderr, "cm_report: warning: no comparison (%s not found)\n",
-                 in.comparison_name.empty() ? "--comparison not given" : in.comparison_name.c_str());
-  }
+  in.comparison = read_comparison(in.comparison_name);  // a missing file is bad input naming the key
   if (!o.intro.empty()) in.intro = read_text(o.intro, "intro");
 
   if (!o.figure_list.empty()) {
@@ -116,6 +123,7 @@ int report(const cm::Config& config, const Options& o) {
       f.caption = read_caption(f.script);
       f.png = relative_link(figures / (name + ".png"), out);
       f.pdf = relative_link(figures / (name + ".pdf"), out);
+      std::error_code ec;
       f.have_png = std::filesystem::is_regular_file(figures / (name + ".png"), ec);
       f.have_pdf = std::filesystem::is_regular_file(figures / (name + ".pdf"), ec);
       if (!f.have_png || !f.have_pdf) {
@@ -127,12 +135,13 @@ int report(const cm::Config& config, const Options& o) {
     }
   }
 
-  std::filesystem::create_directories(out);
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  if (ec) throw_io_error("cannot create the report directory", out, ec);
   write_atomic(out / "index.md", render_report(in, Flavor::markdown));
   const int status = write_html(render_report(in, Flavor::pandoc), in.title, style(o), out / "index.html");
   if (status == 0 && !o.quiet) {
-    std::printf("%s: %s -> %s\n", in.paper.c_str(),
-                in.comparison ? count_sentence(in.comparison->counts).c_str() : "no comparison",
+    std::printf("%s: %s -> %s\n", in.paper.c_str(), count_sentence(in.comparison->counts).c_str(),
                 (out / "index.html").c_str());
   }
   return status;
@@ -156,7 +165,11 @@ int main(int argc, char** argv) {
     config.add("reports", &o.reports, "with --index: the reports directory (reports/<paper>/comparison.tsv)");
     config.add("css", &o.css, "a style sheet replacing the built-in one");
     config.add("out", &o.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
-    config.set_usage("usage: cm_report --paper=NAME --title=TEXT --results=DIR --comparison=FILE --figures=DIR\n                 --figure-sources=DIR --figure-list=a,b --intro=FILE --out=DIR\n       cm_report --index=true --reports=DIR --out=FILE\nExit status: 0 written, 1 pandoc failed, 2 bad input.");
+    config.set_usage(
+        "usage: cm_report --paper=NAME --title=TEXT --results=DIR --comparison=FILE --figures=DIR\n"
+        "                 --figure-sources=DIR --figure-list=a,b --intro=FILE --out=DIR\n"
+        "       cm_report --index=true --reports=DIR --out=FILE\n"
+        "Exit status: 0 written, 1 pandoc failed, 2 bad input, 74 an I/O error, 70 an internal error.");
     const cm::Invocation invocation = config.parse(argc, argv);
     if (invocation.help || invocation.version) return 0;
     o.quiet = invocation.quiet;

@@ -8,7 +8,8 @@
 //              --abs=1e-10 --rel=1e-8 --columns=N:1e-9:1e-7,phi:0:1e-10
 //
 // Exit status: 0 equal within tolerance, 1 different, 2 bad input (a file missing or not cm-tsv,
-// a malformed tolerance).
+// a reference without data rows, a malformed tolerance), 74 an I/O error (a file that exists but
+// cannot be read), 70 an internal error.
 #include <cstdio>
 
 #include "common/errors.hpp"
@@ -26,7 +27,9 @@ int main(int argc, char** argv) {
     config.add("abs", &abs, "absolute tolerance of every column").unit("column unit").range(cm::Range::nonnegative());
     config.add("rel", &rel, "relative tolerance of every column (times |reference|)").range(cm::Range::nonnegative());
     config.add("columns", &columns, "per-column tolerances overriding abs and rel: name:abs:rel,name:abs:rel");
-    config.set_usage("usage: cm_tsvdiff --reference=FILE --candidate=FILE [--abs=A] [--rel=R] [--columns=name:abs:rel,...]\nExit status: 0 equal within tolerance, 1 different, 2 bad input.");
+    config.set_usage(
+        "usage: cm_tsvdiff --reference=FILE --candidate=FILE [--abs=A] [--rel=R] [--columns=name:abs:rel,...]\nExit "
+        "status: 0 equal within tolerance, 1 different, 2 bad input, 74 an I/O error, 70 an internal error.");
     const cm::Invocation invocation = config.parse(argc, argv);
     if (invocation.help || invocation.version) return 0;
     if (reference_file.empty()) config.fail("reference", "required: the reference data file");
@@ -34,6 +37,9 @@ int main(int argc, char** argv) {
 
     const DiffOptions options = parse_column_tolerances(columns, {abs, rel});
     const TsvData reference = read_tsv(reference_file);
+    // A reference without data would make every candidate without data equal: a test that
+    // cannot fail.
+    if (reference.rows.empty()) config.fail("reference", reference.name + " has no data rows: nothing to compare");
     const TsvData candidate = read_tsv(candidate_file);
     const DiffReport report = diff_tsv(reference, candidate, options);
     std::fputs(describe(report, reference, candidate).c_str(), stdout);

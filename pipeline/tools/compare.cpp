@@ -17,6 +17,8 @@ std::string to_string(Status status) {
       return "KNOWN-DIFFERENCE";
     case Status::fail:
       return "FAIL";
+    case Status::missing_run:
+      return "MISSING-RUN";
     case Status::not_reproduced_yet:
       return "NOT-REPRODUCED-YET";
   }
@@ -24,7 +26,8 @@ std::string to_string(Status status) {
 }
 
 std::optional<Status> status_from(const std::string& text) {
-  for (Status s : {Status::match, Status::known_difference, Status::fail, Status::not_reproduced_yet}) {
+  for (Status s :
+       {Status::match, Status::known_difference, Status::fail, Status::missing_run, Status::not_reproduced_yet}) {
     if (text == to_string(s)) return s;
   }
   return std::nullopt;
@@ -52,29 +55,41 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
   Outcome outcome;
   if (!reproduction.found) {
-    outcome.status = Status::not_reproduced_yet;
     outcome.abs_error = outcome.rel_error = nan;
-    outcome.remark = reproduction.missing;
+    if (row.expected == Expected::not_reproduced_yet) {
+      outcome.status = Status::not_reproduced_yet;
+      outcome.remark = reproduction.missing;
+    } else {
+      outcome.status = Status::missing_run;
+      outcome.remark =
+          reproduction.missing + ", but the row expects " + to_string(row.expected) + ": the study did not run";
+    }
     return outcome;
   }
   const double x = reproduction.value;
   outcome.abs_error = std::abs(x - row.value);
   outcome.rel_error = row.value != 0.0 ? outcome.abs_error / std::abs(row.value) : nan;
+  const std::string outdated =
+      "the study has run now: set the row's expected (NOT-REPRODUCED-YET) in published.tsv to what it gives";
 
   if (relation_holds(row, x)) {
     outcome.status = Status::match;
     if (row.expected == Expected::known_difference) {
       outcome.remark = "expected a KNOWN-DIFFERENCE but now matches: review the evidence and published.tsv";
+    } else if (row.expected == Expected::not_reproduced_yet) {
+      outcome.remark = outdated;
     }
     return outcome;
   }
   if (!std::isfinite(x)) {
     outcome.status = Status::fail;
     outcome.remark = "the reproduced value is not finite (null in run.json)";
+    if (row.expected == Expected::not_reproduced_yet) outcome.remark += "; " + outdated;
     return outcome;
   }
-  if (row.expected == Expected::match) {
+  if (row.expected != Expected::known_difference) {
     outcome.status = Status::fail;
+    if (row.expected == Expected::not_reproduced_yet) outcome.remark = outdated;
     return outcome;
   }
   // Expected KNOWN-DIFFERENCE: explained only while the reproduction stays where it is known to be.
@@ -115,6 +130,9 @@ void Counts::add(Status status) {
     case Status::fail:
       ++fail;
       break;
+    case Status::missing_run:
+      ++missing_run;
+      break;
     case Status::not_reproduced_yet:
       ++not_reproduced_yet;
       break;
@@ -124,7 +142,8 @@ void Counts::add(Status status) {
 std::string count_sentence(const Counts& c) {
   return std::to_string(c.match) + " of " + plural(c.total, "published value", "published values") + " reproduced, " +
          plural(c.known_difference, "known difference", "known differences") + " explained, " +
-         plural(c.fail, "failure", "failures") + ", " + std::to_string(c.not_reproduced_yet) + " not reproduced yet";
+         plural(c.fail, "failure", "failures") + ", " + plural(c.missing_run, "missing run", "missing runs") + ", " +
+         std::to_string(c.not_reproduced_yet) + " not reproduced yet";
 }
 
 const std::vector<std::string>& comparison_columns() {
@@ -185,6 +204,7 @@ std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& r
                                               const std::filesystem::path& results) {
   std::map<std::string, std::optional<RunRecord>> runs;  // by study, each read once
   std::vector<ComparedRow> compared;
+  std::vector<std::string> unknown;  // rows naming a scalar their run does not have
   for (const PublishedRow& row : rows) {
     auto it = runs.find(row.study);
     if (it == runs.end()) it = runs.emplace(row.study, load_run(results / row.study)).first;
@@ -194,12 +214,18 @@ std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& r
     } else {
       reproduction.run_id = it->second->run_id;
       const ScalarLookup scalar = find_scalar(*it->second, row.name);
-      reproduction.found = scalar.found;
+      if (!scalar.found) {
+        unknown.push_back(where(row) + ": " + row.id + ": the run " + (it->second->dir / "run.json").string() +
+                          " has no scalar '" + row.name + "' (a typo in the column scalar '" + row.scalar +
+                          "'?); the run has: " + join(scalar_names(*it->second), ", "));
+        continue;
+      }
+      reproduction.found = true;
       reproduction.value = scalar.value;
-      if (!scalar.found) reproduction.missing = "run " + reproduction.run_id + " has no scalar " + row.name;
     }
     compared.push_back({row, reproduction, evaluate(row, reproduction)});
   }
+  if (!unknown.empty()) throw InputError(join(unknown, "\n"));
   return compared;
 }
 

@@ -13,22 +13,23 @@
 
 namespace cm::pipeline {
 
-enum class Status { match, known_difference, fail, not_reproduced_yet };
+/// The status of a compared row (pipeline/README.md). FAIL and MISSING-RUN are failures.
+enum class Status { match, known_difference, fail, missing_run, not_reproduced_yet };
 
-/// "MATCH", "KNOWN-DIFFERENCE", "FAIL", "NOT-REPRODUCED-YET".
+/// "MATCH", "KNOWN-DIFFERENCE", "FAIL", "MISSING-RUN", "NOT-REPRODUCED-YET".
 std::string to_string(Status status);
 std::optional<Status> status_from(const std::string& text);
 
 /// What the results hold for a row's scalar.
 struct Reproduction {
-  bool found = false;   ///< the run exists and has the scalar
+  bool found = false;   ///< the run exists (and has the scalar: a run without it is an error)
   double value = 0.0;   ///< NaN when the run wrote null (a non-finite result)
   std::string run_id;   ///< empty when there is no run
-  std::string missing;  ///< why not found ("no run results/<paper>/disk", "no scalar mu_hat in run ...")
+  std::string missing;  ///< why not found ("no run results/<paper>/disk")
 };
 
 struct Outcome {
-  Status status = Status::not_reproduced_yet;
+  Status status = Status::missing_run;
   double abs_error = 0.0;  ///< |x - v| (NaN when not reproduced or not finite)
   double rel_error = 0.0;  ///< |x - v| / |v| (NaN when v = 0)
   std::string remark;      ///< why the status is what it is, when that is not obvious
@@ -39,11 +40,15 @@ struct Outcome {
 bool relation_holds(const PublishedRow& row, double x);
 
 /// The status of one row (README, "Statuses written by cm_compare"):
-///   not found                           NOT-REPRODUCED-YET
+///   no run, expected NOT-REPRODUCED-YET NOT-REPRODUCED-YET
+///   no run, expected otherwise          MISSING-RUN (a failure: the study should have run)
 ///   relation holds                      MATCH (with a remark when a known difference was expected)
 ///   fails, expected MATCH               FAIL
 ///   fails, expected KNOWN-DIFFERENCE    KNOWN-DIFFERENCE if no diff_value is given or
 ///                                       |x - diff_value| <= diff_tol, else FAIL
+///   fails, expected NOT-REPRODUCED-YET  FAIL
+/// A row expected NOT-REPRODUCED-YET whose run exists is compared like any other, with a remark
+/// that its `expected` is out of date.
 Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction);
 
 /// The tolerance of a row as text: "abs 5e-05", "rel 0.001", "abs 1e-06 + rel 0.001", "exact", "bound".
@@ -56,12 +61,14 @@ struct ComparedRow {
 };
 
 struct Counts {
-  std::size_t total = 0, match = 0, known_difference = 0, fail = 0, not_reproduced_yet = 0;
+  std::size_t total = 0, match = 0, known_difference = 0, fail = 0, missing_run = 0, not_reproduced_yet = 0;
   void add(Status status);
+  /// Rows that fail the comparison: FAIL and MISSING-RUN.
+  std::size_t failures() const { return fail + missing_run; }
 };
 
-/// "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 not
-/// reproduced yet".
+/// "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 missing
+/// runs, 0 not reproduced yet".
 std::string count_sentence(const Counts& counts);
 
 /// The columns of comparison.tsv, in order.
@@ -71,7 +78,9 @@ const std::vector<std::string>& comparison_columns();
 std::string comparison_tsv(const std::vector<ComparedRow>& rows);
 
 /// Looks up each row's scalar in <results>/<study>/run.json and evaluates the row. A run.json
-/// that exists but is malformed is a cm::InputError.
+/// that exists but is malformed is a cm::InputError, and so is a row naming a scalar that its
+/// study's run does not have (a typo: the message names the row's line, the scalar and the
+/// scalars the run has). Only a study without a run is not reproduced (yet).
 std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& rows,
                                               const std::filesystem::path& results);
 

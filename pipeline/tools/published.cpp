@@ -1,7 +1,9 @@
 #include "tools/published.hpp"
 
 #include <cmath>
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
@@ -34,7 +36,21 @@ std::optional<Relation> relation_from(const std::string& text) {
   return std::nullopt;
 }
 
-std::string to_string(Expected expected) { return expected == Expected::match ? "MATCH" : "KNOWN-DIFFERENCE"; }
+std::string to_string(Expected expected) {
+  switch (expected) {
+    case Expected::match:
+      return "MATCH";
+    case Expected::known_difference:
+      return "KNOWN-DIFFERENCE";
+    case Expected::not_reproduced_yet:
+      return "NOT-REPRODUCED-YET";
+  }
+  return "?";
+}
+
+std::string where(const PublishedRow& row) {
+  return (row.file.empty() ? std::string("published.tsv") : row.file) + ":" + std::to_string(row.line);
+}
 
 const std::vector<std::string>& published_columns() {
   static const std::vector<std::string> columns{"id",       "scalar",   "relation",   "value",   "abs_tol",
@@ -109,10 +125,12 @@ std::optional<double> number(const std::string& field) {
 std::vector<PublishedRow> parse_published(const std::string& text, const std::string& name) {
   const HeaderTable table = parse_header_table(text, name, published_columns(), true);
   std::vector<PublishedRow> rows;
-  std::set<std::string> ids;
+  std::map<std::string, std::size_t> ids;                                        // id -> line
+  std::map<std::tuple<std::string, Relation, double>, std::size_t> comparisons;  // -> line
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     const auto& f = table.rows[r];
     PublishedRow row;
+    row.file = name;
     row.line = table.row_lines[r];
     auto bad = [&](const std::string& column, const std::string& message) -> InputError {
       return InputError(name + ":" + std::to_string(row.line) + ": column " + column + ": " + message);
@@ -135,7 +153,10 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
     };
 
     row.id = required("id");
-    if (!ids.insert(row.id).second) throw bad("id", "'" + row.id + "' appears twice");
+    if (const auto [it, inserted] = ids.emplace(row.id, row.line); !inserted) {
+      throw bad("id", "'" + row.id + "' appears twice (lines " + std::to_string(it->second) + " and " +
+                          std::to_string(row.line) + ")");
+    }
     row.scalar = required("scalar");
     const std::size_t slash = row.scalar.find('/');
     if (slash == std::string::npos || slash == 0 || slash + 1 == row.scalar.size() ||
@@ -144,6 +165,10 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
     }
     row.study = row.scalar.substr(0, slash);
     row.name = row.scalar.substr(slash + 1);
+    if (row.study.front() == '.') {
+      // Hidden directories of results/<paper> are leftovers of interrupted runs, never a study.
+      throw bad("scalar", "'" + row.scalar + "': a study's name does not start with a dot");
+    }
 
     const auto relation = relation_from(required("relation"));
     if (!relation) throw bad("relation", "'" + f.at("relation") + "' is none of =, <, <=, >, >=");
@@ -166,7 +191,13 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
         }
       }
     }
-    row.tol_why = f.at("tol_why");
+    row.tol_why = required("tol_why");  // CONVENTIONS.md: every tolerance says why it is what it is
+    if (const auto [it, inserted] = comparisons.emplace(std::tuple{row.scalar, row.relation, row.value}, row.line);
+        !inserted) {
+      throw bad("scalar", "'" + row.scalar + "' " + to_string(row.relation) + " " + row.value_text +
+                              " is compared twice (lines " + std::to_string(it->second) + " and " +
+                              std::to_string(row.line) + ")");
+    }
     row.source = required("source");
     row.quote = f.at("quote");
     row.kind = required("kind");
@@ -178,8 +209,10 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
       row.expected = Expected::match;
     } else if (expected == "KNOWN-DIFFERENCE") {
       row.expected = Expected::known_difference;
+    } else if (expected == "NOT-REPRODUCED-YET") {
+      row.expected = Expected::not_reproduced_yet;
     } else {
-      throw bad("expected", "'" + expected + "' is neither MATCH nor KNOWN-DIFFERENCE");
+      throw bad("expected", "'" + expected + "' is none of MATCH, KNOWN-DIFFERENCE, NOT-REPRODUCED-YET");
     }
     row.evidence = absent(f.at("evidence")) ? "" : f.at("evidence");
     const bool has_value = !absent(f.at("diff_value"));

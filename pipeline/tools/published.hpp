@@ -17,11 +17,14 @@ enum class Relation { equal, less, less_equal, greater, greater_equal };
 std::string to_string(Relation relation);
 std::optional<Relation> relation_from(const std::string& text);
 
-enum class Expected { match, known_difference };
+/// What a row expects: the value reproduced (MATCH), a difference explained by its evidence
+/// (KNOWN-DIFFERENCE), or no run yet because the study has not been built (NOT-REPRODUCED-YET).
+enum class Expected { match, known_difference, not_reproduced_yet };
 std::string to_string(Expected expected);
 
 /// One row of published.tsv.
 struct PublishedRow {
+  std::string file;      ///< the published.tsv it came from, for messages
   std::size_t line = 0;  ///< line in the file (1-based), for messages
   std::string id;
   std::string scalar;  ///< "study/name"
@@ -55,7 +58,12 @@ HeaderTable parse_header_table(const std::string& text, const std::string& name,
 /// The columns of published.tsv, in their documented order.
 const std::vector<std::string>& published_columns();
 
+/// "<file>:<line>" of a row (published.tsv when the row has no file).
+std::string where(const PublishedRow& row);
+
 /// Parses published.tsv; every problem is a cm::InputError "<name>:<line>: column <col>: ...".
+/// The same id twice, or the same comparison twice (scalar, relation and value), is an error
+/// naming both lines: a value counted twice would make the report's counts dishonest.
 std::vector<PublishedRow> parse_published(const std::string& text, const std::string& name);
 std::vector<PublishedRow> read_published(const std::filesystem::path& file);
 

@@ -143,9 +143,10 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     if (status == "MATCH" && expected == "MATCH") continue;
     notes << "- **" << markdown_escape(field_or_dash(row, "id")) << "** (" << status_cell(status, flavor) << "): ";
     std::vector<std::string> parts;
-    if (expected == "KNOWN-DIFFERENCE" && evidence != "-") parts.push_back(markdown_escape(evidence));
+    if (expected != "MATCH" && evidence != "-") parts.push_back(markdown_escape(evidence));
     if (remark != "-") parts.push_back(markdown_escape(remark));
     if (parts.empty() && status == "FAIL") parts.push_back("the reproduced value is outside the tolerance");
+    if (parts.empty() && status == "NOT-REPRODUCED-YET") parts.push_back("the study has not been built yet");
     notes << join(parts, "; ") << "\n";
   }
   if (!notes.str().empty()) md << "### Known differences and remarks\n\n" << notes.str() << "\n";
@@ -305,10 +306,13 @@ std::string render_report(const ReportInput& in, Flavor flavor) {
   if (in.comparison) {
     const std::string sentence = markdown_escape(count_sentence(in.comparison->counts));
     md << (flavor == Flavor::markdown ? "**" + sentence + "**" : "[" + sentence + "]{.lead}") << "\n\n";
-    if (in.comparison->counts.fail > 0) {
+    if (in.comparison->counts.failures() > 0) {
       std::vector<std::string> ids;
       for (const auto& row : in.comparison->rows) {
-        if (field_or_dash(row, "status") == "FAIL") ids.push_back(markdown_escape(field_or_dash(row, "id")));
+        const std::string status = field_or_dash(row, "status");
+        if (status == "FAIL" || status == "MISSING-RUN") {
+          ids.push_back(markdown_escape(field_or_dash(row, "id")) + (status == "FAIL" ? "" : " (missing run)"));
+        }
       }
       md << alarm("Failures: " + join(ids, ", "), flavor) << "\n\n";
     }
@@ -347,12 +351,22 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
     return md.str();
   }
   md << "Each paper's report compares the reproduced values with the published ones and shows every figure, "
-        "the assumptions in effect and the provenance of every run.\n\n"
-        "| paper | reproduced |\n"
-        "|--------------------------|------------------------------------------------|\n";
+        "the assumptions in effect and the provenance of every run. A failure is a value outside its tolerance "
+        "or a value whose study did not run; a value not reproduced yet belongs to a study not built yet.\n\n"
+        "| paper | published values | reproduced | known differences | failures | missing runs | not reproduced "
+        "yet |\n"
+        "|--------------------------|------|------|------|------|------|------|\n";
+  // A failure count above zero stands out: bold in Markdown, a red badge in HTML.
+  auto alarming = [&](std::size_t n, const std::string& cls) {
+    if (n == 0) return std::string("0");
+    const std::string text = std::to_string(n);
+    return flavor == Flavor::markdown ? "**" + text + "**" : "[" + text + "]{.badge ." + cls + "}";
+  };
   for (const IndexEntry& e : entries) {
-    md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << markdown_escape(e.sentence)
-       << (e.failures > 0 ? std::string(" ").append(status_cell("FAIL", flavor)) : std::string()) << " |\n";
+    const Counts& c = e.counts;
+    md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << c.total << " | " << c.match << " | "
+       << c.known_difference << " | " << alarming(c.fail, "fail") << " | " << alarming(c.missing_run, "missing-run")
+       << " | " << c.not_reproduced_yet << " |\n";
   }
   return md.str();
 }
@@ -366,7 +380,9 @@ int render_html(const std::string& markdown, const std::string& title, const std
                 const std::filesystem::path& html) {
   if (!on_path("pandoc")) throw InputError("pandoc is not installed (pipeline/install-deps installs it)");
   const std::filesystem::path dir = html.parent_path().empty() ? "." : html.parent_path();
-  std::filesystem::create_directories(dir);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw_io_error("cannot create the directory of", html, ec);
   std::string stem = ".";
   stem += html.filename().string() + "." + std::to_string(::getpid());
   const std::filesystem::path source = dir / (stem + ".md");
@@ -377,11 +393,15 @@ int render_html(const std::string& markdown, const std::string& title, const std
   const int status =
       run_program({"pandoc", "--from=markdown", "--to=html5", "--standalone", "--metadata=pagetitle:" + title,
                    "--include-in-header=" + header.string(), "--output=" + output.string(), source.string()});
-  std::error_code ec;
   std::filesystem::remove(source, ec);
   std::filesystem::remove(header, ec);
   if (status == 0) {
-    std::filesystem::rename(output, html);
+    std::filesystem::rename(output, html, ec);
+    if (ec) {
+      std::error_code ignored;
+      std::filesystem::remove(output, ignored);
+      throw_io_error("cannot move into place", html, ec);
+    }
   } else {
     std::filesystem::remove(output, ec);
   }

@@ -26,7 +26,7 @@ struct FigureEntry {
 
 struct ReportInput {
   std::string paper, title;
-  std::optional<ComparisonTable> comparison;  ///< none when no comparison was given or found
+  std::optional<ComparisonTable> comparison;  ///< none when no comparison was made (said loudly)
   std::string comparison_name;                ///< the comparison file, for the text
   std::string intro;                          ///< Markdown, included as it is
   std::vector<FigureEntry> figures;
@@ -44,10 +44,11 @@ std::string render_report(const ReportInput& input, Flavor flavor);
 std::string read_caption(const std::filesystem::path& script);
 
 struct IndexEntry {
-  std::string paper, title, sentence, link;
-  std::size_t failures = 0;
+  std::string paper, title, link;
+  Counts counts;
 };
-/// The index over all papers: each paper's count sentence and a link to its report.
+/// The index over all papers: a link to each paper's report and its counts (values, reproduced,
+/// known differences, failures, missing runs, not reproduced yet).
 std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor);
 
 /// Escapes text for Markdown (pandoc's and CommonMark's punctuation).
@@ -58,7 +59,7 @@ const std::string& report_css();
 
 /// Renders Markdown to standalone HTML with pandoc, `css` embedded in a <style> element; writes
 /// `html` atomically. Returns pandoc's exit status (0 on success); throws cm::InputError when
-/// pandoc is not installed.
+/// pandoc is not installed and cm::IoError when a file cannot be written.
 int render_html(const std::string& markdown, const std::string& title, const std::string& css,
                 const std::filesystem::path& html);
 

@@ -1,66 +1,177 @@
 #include "tools/runs.hpp"
 
-#include <algorithm>
 #include <limits>
+#include <set>
+#include <system_error>
 
 #include "common/errors.hpp"
 #include "tools/text.hpp"
 
 namespace cm::pipeline {
 
-nlohmann::json parse_run_json(const std::string& text, const std::string& name) {
+namespace {
+
+/// The JSON text as a document; a key that appears twice in one object is an error (the parser
+/// would keep one of them silently, and a scalar could be lost that way).
+nlohmann::json parse_strict(const std::string& text, const std::string& name) {
+  std::vector<std::set<std::string>> open;  // the keys seen in each object being parsed
+  std::string duplicate;
+  const nlohmann::json::parser_callback_t check = [&](int, nlohmann::json::parse_event_t event,
+                                                      nlohmann::json& parsed) {
+    switch (event) {
+      case nlohmann::json::parse_event_t::object_start:
+        open.emplace_back();
+        break;
+      case nlohmann::json::parse_event_t::key:
+        if (!open.back().insert(parsed.get<std::string>()).second && duplicate.empty()) {
+          duplicate = parsed.get<std::string>();
+        }
+        break;
+      case nlohmann::json::parse_event_t::object_end:
+        open.pop_back();
+        break;
+      default:
+        break;
+    }
+    return true;
+  };
   nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+    json = nlohmann::json::parse(text, check);
+  } catch (const nlohmann::json::exception& e) {
+    // Any error of the parser: a syntax error, a number too large for a double (1e999), invalid
+    // UTF-8. The file is bad input, never an internal error.
     throw InputError(name + ": not valid JSON (" + e.what() + ")");
   }
-  if (!json.is_object()) throw InputError(name + ": not a JSON object");
-  if (!json.contains("schema") || json["schema"] != "cm-run 1") {
-    throw InputError(name + ": schema is not \"cm-run 1\"");
+  if (!duplicate.empty()) throw InputError(name + ": the key '" + duplicate + "' appears twice in one object");
+  return json;
+}
+
+}  // namespace
+
+nlohmann::json parse_run_json(const std::string& text, const std::string& name) {
+  const nlohmann::json json = parse_strict(text, name);
+  auto bad = [&](const std::string& what) { return InputError(name + ": " + what); };
+  if (!json.is_object()) throw bad("not a JSON object");
+  if (!json.contains("schema") || json["schema"] != "cm-run 1") throw bad("schema is not \"cm-run 1\"");
+  if (!json.contains("run_id") || !json["run_id"].is_string() || json["run_id"].get<std::string>().empty()) {
+    throw bad("no run_id string");
   }
-  if (!json.contains("run_id") || !json["run_id"].is_string()) throw InputError(name + ": no run_id string");
-  if (!json.contains("scalars") || !json["scalars"].is_object()) throw InputError(name + ": no scalars object");
+  // Every field the tools read has the type of the schema (pipeline/README.md), so that reading
+  // it later cannot fail.
+  auto optional_of = [&](const nlohmann::json& object, const std::string& where, const char* key, auto is_type,
+                         const char* type) {
+    if (object.contains(key) && !is_type(object[key])) throw bad(where + key + " is not " + type);
+  };
+  const auto is_string = [](const nlohmann::json& j) { return j.is_string(); };
+  const auto is_number = [](const nlohmann::json& j) { return j.is_number(); };
+  const auto is_boolean = [](const nlohmann::json& j) { return j.is_boolean(); };
+  const auto is_object = [](const nlohmann::json& j) { return j.is_object(); };
+  const auto is_array = [](const nlohmann::json& j) { return j.is_array(); };
+  for (const char* key : {"paper", "study", "command_line", "start_utc", "host"}) {
+    optional_of(json, "", key, is_string, "a string");
+  }
+  optional_of(json, "", "wall_time_s", is_number, "a number");
+  for (const char* key : {"solver", "build", "config", "statistics"})
+    optional_of(json, "", key, is_object, "an object");
+  for (const char* key : {"assumptions", "notes", "files"}) optional_of(json, "", key, is_array, "an array");
+
+  if (!json.contains("scalars") || !json["scalars"].is_object()) throw bad("no scalars object");
   for (const auto& [key, scalar] : json["scalars"].items()) {
     if (!scalar.is_object() || !scalar.contains("value") ||
         !(scalar["value"].is_number() || scalar["value"].is_null())) {
-      throw InputError(name + ": scalar '" + key + "' is not {\"value\": number or null, ...}");
+      throw bad("scalar '" + key + "' is not {\"value\": number or null, ...}");
+    }
+    optional_of(scalar, "scalar '" + key + "': ", "unit", is_string, "a string");
+  }
+  if (json.contains("solver")) {
+    for (const char* key : {"name", "version", "revision"})
+      optional_of(json["solver"], "solver.", key, is_string, "a string");
+    optional_of(json["solver"], "solver.", "modified", is_boolean, "true or false");
+  }
+  if (json.contains("build")) {
+    for (const auto& [key, value] : json["build"].items()) {
+      if (!value.is_string()) throw bad("build." + key + " is not a string");
     }
   }
-  for (const char* field : {"assumptions", "notes", "files"}) {
-    if (json.contains(field) && !json[field].is_array()) throw InputError(name + ": " + field + " is not an array");
+  if (json.contains("config")) {
+    for (const char* key : {"file", "hash"}) optional_of(json["config"], "config.", key, is_string, "a string");
+    optional_of(json["config"], "config.", "values", is_object, "an object");
   }
-  for (const char* field : {"solver", "build", "config", "statistics"}) {
-    if (json.contains(field) && !json[field].is_object()) throw InputError(name + ": " + field + " is not an object");
+  if (json.contains("statistics")) {
+    for (const auto& [group, values] : json["statistics"].items()) {
+      if (!values.is_object()) throw bad("statistics." + group + " is not an object");
+      for (const auto& [key, value] : values.items()) {
+        if (!value.is_number()) throw bad("statistics." + group + "." + key + " is not a number");
+      }
+    }
+  }
+  if (json.contains("assumptions")) {
+    for (const auto& a : json["assumptions"]) {
+      if (!a.is_object() || !a.contains("key")) throw bad("an entry of assumptions is not {\"key\": ..., ...}");
+      for (const char* key : {"key", "value", "note"}) optional_of(a, "assumptions: ", key, is_string, "a string");
+    }
+  }
+  if (json.contains("notes")) {
+    for (const auto& note : json["notes"]) {
+      if (!note.is_string()) throw bad("an entry of notes is not a string");
+    }
+  }
+  if (json.contains("files")) {
+    for (const auto& file : json["files"]) {
+      if (!file.is_object() || !file.contains("name")) throw bad("an entry of files is not {\"name\": ..., ...}");
+      for (const char* key : {"name", "description"}) optional_of(file, "files: ", key, is_string, "a string");
+    }
   }
   return json;
+}
+
+void check_results_directory(const std::filesystem::path& results) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(results, ec);
+  if (!std::filesystem::exists(status)) {
+    throw InputError("results: the directory '" + results.string() + "' does not exist");
+  }
+  if (!std::filesystem::is_directory(status)) {
+    throw InputError("results: '" + results.string() + "' is not a directory");
+  }
 }
 
 std::optional<RunRecord> load_run(const std::filesystem::path& dir) {
   const std::filesystem::path file = dir / "run.json";
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return std::nullopt;
+  const std::filesystem::file_status status = std::filesystem::status(file, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
+    throw_io_error("cannot inspect", file, ec);
+  }
+  if (!std::filesystem::exists(status)) return std::nullopt;
   RunRecord run;
   run.dir = dir;
   run.json = parse_run_json(read_text(file, "run"), file.string());
   run.run_id = run.json["run_id"].get<std::string>();
-  run.study = json_text(run.json, {"study"}, dir.filename().string());
+  run.study = dir.filename().string();
+  // A run of study S lives in <results>/S (the Makefile writes it there): one that does not is
+  // a run moved or copied by hand, and its values would be reported under the wrong study.
+  if (run.json.contains("study") && run.json["study"].get<std::string>() != run.study) {
+    throw InputError(file.string() + ": a run of the study '" + run.json["study"].get<std::string>() +
+                     "' in the directory of the study '" + run.study + "'");
+  }
   return run;
 }
 
 std::vector<RunRecord> load_runs(const std::filesystem::path& results) {
+  check_results_directory(results);
   std::vector<RunRecord> runs;
-  std::error_code ec;
-  if (!std::filesystem::is_directory(results, ec)) return runs;
-  std::vector<std::filesystem::path> dirs;
-  for (const auto& entry : std::filesystem::directory_iterator(results)) {
-    if (entry.is_directory()) dirs.push_back(entry.path());
-  }
-  std::sort(dirs.begin(), dirs.end());
-  for (const auto& dir : dirs) {
+  for (const auto& dir : visible_subdirectories(results)) {
     if (auto run = load_run(dir)) runs.push_back(std::move(*run));
   }
   return runs;
+}
+
+std::vector<std::string> scalar_names(const RunRecord& run) {
+  std::vector<std::string> names;
+  for (const auto& [name, scalar] : run.json.at("scalars").items()) names.push_back(name);
+  return names;
 }
 
 ScalarLookup find_scalar(const RunRecord& run, const std::string& name) {

@@ -1,8 +1,10 @@
 # Driver of the tools' tests (see cm_tool_test in tests/pipeline/CMakeLists.txt): runs one command
 # and checks its exact exit status (WILL_FAIL could not tell a failure, 1, from bad input, 2),
-# then optionally that a file it wrote matches a regular expression.
+# then optionally that its output (stdout and stderr) matches a regular expression (the message
+# names what was wrong), that a file it wrote matches one and that it does not match another.
 #   -DCOMMAND=<program|arg|arg...> -DEXPECT=<exit status> [-DSCRATCH=<dir to empty first>]
-#   [-DTOUCH=<files to create first, |-separated>] [-DCHECK_FILE=<file> -DCHECK_REGEX=<regex>]
+#   [-DTOUCH=<files to create first, |-separated>] [-DCHECK_OUTPUT=<regex>]
+#   [-DCHECK_FILE=<file> [-DCHECK_REGEX=<regex>] [-DCHECK_NOT_REGEX=<regex>]]
 if(SCRATCH)
   file(REMOVE_RECURSE ${SCRATCH})
   file(MAKE_DIRECTORY ${SCRATCH})
@@ -21,12 +23,18 @@ message("${out}${err}")
 if(NOT "${rc}" STREQUAL "${EXPECT}")
   message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT}")
 endif()
+if(CHECK_OUTPUT AND NOT "${out}${err}" MATCHES "${CHECK_OUTPUT}")
+  message(FATAL_ERROR "the output does not match '${CHECK_OUTPUT}'")
+endif()
 if(CHECK_FILE)
   if(NOT EXISTS ${CHECK_FILE})
     message(FATAL_ERROR "${CHECK_FILE} was not written")
   endif()
   file(READ ${CHECK_FILE} text)
-  if(NOT text MATCHES "${CHECK_REGEX}")
+  if(CHECK_REGEX AND NOT text MATCHES "${CHECK_REGEX}")
     message(FATAL_ERROR "${CHECK_FILE} does not match '${CHECK_REGEX}'")
+  endif()
+  if(CHECK_NOT_REGEX AND text MATCHES "${CHECK_NOT_REGEX}")
+    message(FATAL_ERROR "${CHECK_FILE} matches '${CHECK_NOT_REGEX}'")
   endif()
 endif()

@@ -1,7 +1,6 @@
 // Unit tests of the comparison with published values: each relation at its boundary, the
 // handling of known differences, and missing, null and malformed results.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <limits>
 
 #include "common/errors.hpp"
+#include "scratch.hpp"
 #include "tools/compare.hpp"
 #include "tools/runs.hpp"
 
@@ -115,13 +115,39 @@ TEST(Evaluate, ExpectedMatchOutsideToleranceFails) {
   EXPECT_EQ(evaluate(bound_row(Relation::less, 1.0), found(1.0)).status, Status::fail);
 }
 
-TEST(Evaluate, MissingScalarIsNotReproducedYet) {
+TEST(Evaluate, NoRunIsNotReproducedYetOnlyWhenExpectedSo) {
   Reproduction missing;
   missing.missing = "no run results/x/disk";
-  const Outcome o = evaluate(equal_row(2.0, 0.5, 0.0), missing);
+  PublishedRow row = equal_row(2.0, 0.5, 0.0);
+  row.expected = Expected::not_reproduced_yet;
+  const Outcome o = evaluate(row, missing);
   EXPECT_EQ(o.status, Status::not_reproduced_yet);
   EXPECT_EQ(o.remark, "no run results/x/disk");
   EXPECT_TRUE(std::isnan(o.abs_error));
+}
+
+TEST(Evaluate, NoRunOfARowExpectedToMatchIsAMissingRun) {
+  Reproduction missing;
+  missing.missing = "no run results/x/disk";
+  PublishedRow row = equal_row(2.0, 0.5, 0.0);
+  for (Expected expected : {Expected::match, Expected::known_difference}) {
+    row.expected = expected;
+    const Outcome o = evaluate(row, missing);
+    EXPECT_EQ(o.status, Status::missing_run);
+    EXPECT_EQ(o.remark,
+              "no run results/x/disk, but the row expects " + to_string(expected) + ": the study did not run");
+  }
+}
+
+TEST(Evaluate, ARowNotReproducedYetWhoseRunExistsIsComparedAndFlagged) {
+  PublishedRow row = equal_row(2.0, 0.5, 0.0);
+  row.expected = Expected::not_reproduced_yet;
+  const Outcome match = evaluate(row, found(2.25));
+  EXPECT_EQ(match.status, Status::match);
+  EXPECT_NE(match.remark.find("set the row's expected (NOT-REPRODUCED-YET)"), std::string::npos);
+  const Outcome fail = evaluate(row, found(3.0));
+  EXPECT_EQ(fail.status, Status::fail);
+  EXPECT_NE(fail.remark.find("set the row's expected"), std::string::npos);
 }
 
 TEST(Evaluate, NullScalarFailsEvenAsAKnownDifference) {
@@ -173,11 +199,16 @@ TEST(Counts, SentenceSaysWhatWasReproduced) {
   c.add(Status::known_difference);
   c.add(Status::known_difference);
   EXPECT_EQ(count_sentence(c),
-            "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 not reproduced yet");
+            "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 missing runs, "
+            "0 not reproduced yet");
   Counts one;
   one.add(Status::fail);
+  one.add(Status::missing_run);
+  one.add(Status::not_reproduced_yet);
   EXPECT_EQ(count_sentence(one),
-            "0 of 1 published value reproduced, 0 known differences explained, 1 failure, 0 not reproduced yet");
+            "0 of 3 published values reproduced, 0 known differences explained, 1 failure, 1 missing run, "
+            "1 not reproduced yet");
+  EXPECT_EQ(one.failures(), 2u);
 }
 
 TEST(Tolerance, Text) {
@@ -193,18 +224,25 @@ TEST(ComparisonTsv, RoundTripsThroughTheReportsReader) {
   a.quote = "a quote\twith a tab";
   PublishedRow b = bound_row(Relation::less, 1.0);
   b.id = "P2";
+  b.expected = Expected::not_reproduced_yet;
+  PublishedRow c = bound_row(Relation::less, 1.0);
+  c.id = "P3";
   const std::vector<ComparedRow> rows{{a, found(2.25), evaluate(a, found(2.25))},
-                                      {b, Reproduction{}, evaluate(b, Reproduction{})}};
+                                      {b, Reproduction{}, evaluate(b, Reproduction{})},
+                                      {c, Reproduction{}, evaluate(c, Reproduction{})}};
   const ComparisonTable table = parse_comparison(comparison_tsv(rows), "comparison.tsv");
-  ASSERT_EQ(table.rows.size(), 2u);
+  ASSERT_EQ(table.rows.size(), 3u);
   EXPECT_EQ(table.rows[0].at("status"), "MATCH");
   EXPECT_EQ(table.rows[0].at("reproduced"), "2.25");
   EXPECT_EQ(table.rows[0].at("quote"), "a quote with a tab");
   EXPECT_EQ(table.rows[0].at("run_id"), "0123456789abcdef");
   EXPECT_EQ(table.rows[1].at("status"), "NOT-REPRODUCED-YET");
+  EXPECT_EQ(table.rows[1].at("expected"), "NOT-REPRODUCED-YET");
   EXPECT_EQ(table.rows[1].at("reproduced"), "-");
+  EXPECT_EQ(table.rows[2].at("status"), "MISSING-RUN");
   EXPECT_EQ(table.counts.match, 1u);
   EXPECT_EQ(table.counts.not_reproduced_yet, 1u);
+  EXPECT_EQ(table.counts.missing_run, 1u);
 }
 
 TEST(ComparisonTsv, UnknownStatusIsAnInputError) {
@@ -217,20 +255,12 @@ TEST(ComparisonTsv, UnknownStatusIsAnInputError) {
 }
 
 /// A scratch results directory, removed at the end of the test.
-class Results : public ::testing::Test {
+class Results : public cm::pipeline::test_support::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("cm_pipeline_test_" + std::to_string(::getpid()) + "_" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   void write(const std::string& study, const std::string& json) {
     std::filesystem::create_directories(dir_ / study);
     std::ofstream(dir_ / study / "run.json") << json;
   }
-  std::filesystem::path dir_;
 };
 
 const char* disk_run = R"({"schema": "cm-run 1", "study": "disk", "run_id": "0123456789abcdef",
@@ -242,27 +272,71 @@ TEST_F(Results, LooksUpEachRowsScalar) {
   PublishedRow lift = equal_row(3.5, 0.05, 0);
   lift.id = "P2";
   lift.name = "lift_off";
-  PublishedRow absent = equal_row(1, 0, 0);
-  absent.id = "P3";
-  absent.name = "no_such_scalar";
   PublishedRow no_run = equal_row(1, 0, 0);
   no_run.id = "P4";
   no_run.study = "ball";
-  const auto rows = compare_with_results({mu, lift, absent, no_run}, dir_);
+  PublishedRow not_yet = no_run;
+  not_yet.id = "P5";
+  not_yet.expected = Expected::not_reproduced_yet;
+  const auto rows = compare_with_results({mu, lift, no_run, not_yet}, dir_);
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].outcome.status, Status::match);
   EXPECT_EQ(rows[0].reproduction.run_id, "0123456789abcdef");
   EXPECT_EQ(rows[1].outcome.status, Status::fail);  // null: the run computed a non-finite value
   EXPECT_TRUE(rows[1].reproduction.found);
-  EXPECT_EQ(rows[2].outcome.status, Status::not_reproduced_yet);
-  EXPECT_EQ(rows[2].outcome.remark, "run 0123456789abcdef has no scalar no_such_scalar");
+  EXPECT_EQ(rows[2].outcome.status, Status::missing_run);
+  EXPECT_EQ(rows[2].reproduction.run_id, "");
   EXPECT_EQ(rows[3].outcome.status, Status::not_reproduced_yet);
-  EXPECT_EQ(rows[3].reproduction.run_id, "");
+}
+
+TEST_F(Results, AScalarTheRunDoesNotHaveIsATypo) {
+  write("disk", disk_run);
+  PublishedRow typo = equal_row(1, 0, 0);
+  typo.file = "configs/x/published.tsv";
+  typo.line = 7;
+  typo.scalar = "disk/mu_hta";
+  typo.name = "mu_hta";
+  for (Expected expected : {Expected::match, Expected::not_reproduced_yet}) {
+    typo.expected = expected;
+    try {
+      compare_with_results({equal_row(0.2951, 5e-5, 0), typo}, dir_);
+      FAIL() << "no error for a scalar the run does not have";
+    } catch (const cm::InputError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind("configs/x/published.tsv:7: P1: the run ", 0), 0u) << message;
+      EXPECT_NE(message.find("has no scalar 'mu_hta' (a typo in the column scalar 'disk/mu_hta'?); "
+                             "the run has: lift_off, mu_hat"),
+                std::string::npos)
+          << message;
+    }
+  }
 }
 
 TEST_F(Results, MalformedRunJsonIsAnInputError) {
   write("disk", R"({"schema": "cm-run 1", "run_id": "x", "scalars": {)");
   EXPECT_THROW(compare_with_results({equal_row(1, 0, 0)}, dir_), cm::InputError);
+}
+
+TEST_F(Results, LeftoversOfInterruptedRunsAreNoRuns) {
+  write("disk", disk_run);
+  write(".disk.partial-4242", R"({"schema": "cm-run 1", "study": "disk", "run_id": "deadbeef", "scalars": {}})");
+  write(".ball.old-4243", R"({"schema": "cm-run 1", "study": "ball", "run_id": "deadbeef", "scalars": {}})");
+  const auto runs = load_runs(dir_);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].study, "disk");
+  EXPECT_EQ(runs[0].run_id, "0123456789abcdef");
+}
+
+TEST_F(Results, ARunInTheDirectoryOfAnotherStudyIsAnInputError) {
+  write("ball", disk_run);
+  EXPECT_THROW(load_runs(dir_), cm::InputError);
+}
+
+TEST_F(Results, NoResultsDirectoryIsAnInputError) {
+  EXPECT_THROW(load_runs(dir_ / "no_such"), cm::InputError);
+  write("disk", disk_run);
+  EXPECT_THROW(check_results_directory(dir_ / "disk" / "run.json"), cm::InputError);
+  EXPECT_NO_THROW(check_results_directory(dir_));
 }
 
 TEST(RunJson, Validation) {
@@ -277,6 +351,47 @@ TEST(RunJson, Validation) {
                cm::InputError);
   EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {}, "notes": "x"})", "run.json"),
                cm::InputError);
+}
+
+/// The message of the InputError parse_run_json throws for `text`, or "" when none is thrown.
+std::string run_json_error(const std::string& text) {
+  try {
+    parse_run_json(text, "run.json");
+  } catch (const cm::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(RunJson, EveryErrorOfTheFileIsBadInputNamingIt) {
+  const std::string head = R"({"schema": "cm-run 1", "run_id": "x", )";
+  // A number beyond the range of a double (nlohmann's out_of_range, not a parse_error).
+  EXPECT_EQ(run_json_error(head + R"("scalars": {"a": {"value": 1e999}}})").rfind("run.json: not valid JSON", 0), 0u);
+  EXPECT_EQ(run_json_error(head + R"("scalars": {"a": {"value": 1}, "a": {"value": 2}}})"),
+            "run.json: the key 'a' appears twice in one object");
+  EXPECT_EQ(run_json_error(R"({"schema": "cm-run 1", "run_id": "", "scalars": {}})"), "run.json: no run_id string");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {"a": {"value": 1, "unit": 1}}})"),
+            "run.json: scalar 'a': unit is not a string");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "study": 3})"), "run.json: study is not a string");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "wall_time_s": "1 s"})"), "run.json: wall_time_s is not a number");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "solver": {"modified": "yes"}})"),
+            "run.json: solver.modified is not true or false");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "build": {"type": 1}})"), "run.json: build.type is not a string");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "config": {"values": []}})"),
+            "run.json: config.values is not an object");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "statistics": {"cvode": {"steps": "12"}}})"),
+            "run.json: statistics.cvode.steps is not a number");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "assumptions": [{"key": "k", "note": 1}]})"),
+            "run.json: assumptions: note is not a string");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "assumptions": ["k"]})"),
+            "run.json: an entry of assumptions is not {\"key\": ..., ...}");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "notes": [1]})"), "run.json: an entry of notes is not a string");
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "files": [{"description": "d"}]})"),
+            "run.json: an entry of files is not {\"name\": ..., ...}");
+  EXPECT_EQ(run_json_error("{\"schema\": \"cm-run 1\", \"run_id\": \"\xff\", \"scalars\": {}}")
+                .rfind("run.json: not valid JSON", 0),
+            0u);
+  EXPECT_EQ(run_json_error(head + R"("scalars": {}, "notes": ["a"], "files": [{"name": "t.tsv"}]})"), "");
 }
 
 }  // namespace

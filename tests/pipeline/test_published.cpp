@@ -106,7 +106,7 @@ TEST(Published, NamesFileLineAndColumnOfEachError) {
   EXPECT_EQ(error_of(header + row("<", "1", "1e-3", "0")),
             "published.tsv:2: column abs_tol: a bound (<) has no tolerance: write - or 0");
   EXPECT_EQ(error_of(header + row("<", "1", "0", "0")), "");  // zero tolerances are no tolerance
-  EXPECT_EQ(error_of(header + row() + row()), "published.tsv:3: column id: 'P1' appears twice");
+  EXPECT_EQ(error_of(header + row() + row()), "published.tsv:3: column id: 'P1' appears twice (lines 2 and 3)");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "mu_hat")),
             "published.tsv:2: column scalar: 'mu_hat' is not of the form study/scalar");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "a/b/c")),
@@ -114,7 +114,7 @@ TEST(Published, NamesFileLineAndColumnOfEachError) {
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "a/x", "P1", "guess")),
             "published.tsv:2: column kind: 'guess' is none of number, bound, closed-form, claim");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MAYBE")),
-            "published.tsv:2: column expected: 'MAYBE' is neither MATCH nor KNOWN-DIFFERENCE");
+            "published.tsv:2: column expected: 'MAYBE' is none of MATCH, KNOWN-DIFFERENCE, NOT-REPRODUCED-YET");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE")),
             "published.tsv:2: column evidence: a KNOWN-DIFFERENCE needs its evidence");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE", "see Fig. 7", "1.1")),
@@ -122,6 +122,40 @@ TEST(Published, NamesFileLineAndColumnOfEachError) {
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "1.1", "0.1")),
             "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE row has a diff_value (write -)");
   EXPECT_EQ(error_of(header + row("=", "nan")), "published.tsv:2: column value: 'nan' is not a finite number");
+}
+
+TEST(Published, ReadsAValueNotReproducedYet) {
+  const auto rows = parse_published(header + row("=", "1", "0", "0", "NOT-REPRODUCED-YET"), "published.tsv");
+  EXPECT_EQ(rows[0].expected, Expected::not_reproduced_yet);
+  EXPECT_EQ(rows[0].file, "published.tsv");
+  EXPECT_EQ(where(rows[0]), "published.tsv:2");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "NOT-REPRODUCED-YET", "-", "1.1", "0.1")),
+            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE row has a diff_value (write -)");
+}
+
+TEST(Published, TheSameComparisonTwiceNamesBothLines) {
+  // Another id, the same scalar, relation and value (printed differently): counted twice.
+  const std::string twice = header + row() + row("<", "1", "-", "-", "MATCH", "-", "-", "-", "disk/mu_hat", "P2") +
+                            row("=", "0.29510", "1e-4", "0", "MATCH", "-", "-", "-", "disk/mu_hat", "P3");
+  EXPECT_EQ(error_of(twice),
+            "published.tsv:4: column scalar: 'disk/mu_hat' = 0.29510 is compared twice (lines 2 and 4)");
+  // Two printed values of one scalar (2/3 and its rounding 0.667), or two bounds, are two values.
+  EXPECT_EQ(error_of(header + row("=", "2/3", "1e-12", "0") +
+                     row("=", "0.667", "5e-4", "0", "MATCH", "-", "-", "-", "disk/mu_hat", "P2") +
+                     row(">", "0.5", "-", "-", "MATCH", "-", "-", "-", "disk/mu_hat", "P3") +
+                     row(">", "0.6", "-", "-", "MATCH", "-", "-", "-", "disk/mu_hat", "P4")),
+            "");
+}
+
+TEST(Published, AStudyIsNoHiddenDirectory) {
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", ".disk.partial-12/mu_hat")),
+            "published.tsv:2: column scalar: '.disk.partial-12/mu_hat': a study's name does not start with a dot");
+}
+
+TEST(Published, EveryToleranceSaysWhy) {
+  std::string text = header + row();
+  text.replace(text.find("half a unit"), std::string("half a unit").size(), "-");
+  EXPECT_EQ(error_of(text), "published.tsv:2: column tol_why: empty (required)");
 }
 
 TEST(Published, MissingFileIsAnInputError) { EXPECT_THROW(read_published("no/such/published.tsv"), cm::InputError); }

@@ -1,12 +1,12 @@
 // Unit tests of the report's building blocks: Markdown escaping, captions, the order and the
 // alarms of a report, the index.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "common/errors.hpp"
+#include "scratch.hpp"
 #include "tools/bench.hpp"
 #include "tools/report.hpp"
 
@@ -27,20 +27,12 @@ TEST(Markdown, EscapesWhatWouldBeMarkup) {
 }
 
 /// A scratch directory, removed at the end of the test.
-class Scratch : public ::testing::Test {
+class Scratch : public cm::pipeline::test_support::ScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / ("cm_report_test_" + std::to_string(::getpid()) + "_" +
-                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::filesystem::path write(const std::string& name, const std::string& text) {
     std::ofstream(dir_ / name) << text;
     return dir_ / name;
   }
-  std::filesystem::path dir_;
 };
 
 TEST_F(Scratch, CaptionIsTheFirstLineOfTheScript) {
@@ -112,7 +104,7 @@ ReportInput sample() {
 TEST(Report, SectionsComeInTheDocumentedOrder) {
   const std::string md = render_report(sample(), Flavor::markdown);
   EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 2 published values reproduced, 1 known difference explained, "
-                     "0 failures, 0 not reproduced yet**",
+                     "0 failures, 0 missing runs, 0 not reproduced yet**",
                      0),
             0u);
   std::size_t at = 0;
@@ -137,6 +129,25 @@ TEST(Report, HtmlFlavorUsesBadges) {
   EXPECT_NE(md.find("{.alarm}"), std::string::npos);
 }
 
+TEST(Report, ValuesNotReproducedYetAreListedWithTheirNotes) {
+  ReportInput in = sample();
+  in.comparison->rows.push_back({{"id", "PV06"},
+                                 {"scalar", "spin/v_roll_closed_form"},
+                                 {"relation", "="},
+                                 {"published", "8.95"},
+                                 {"status", "NOT-REPRODUCED-YET"},
+                                 {"expected", "NOT-REPRODUCED-YET"},
+                                 {"evidence", "the paper evaluates (51) at the rounded t"},
+                                 {"remark", "no run results/dem/spin"}});
+  in.comparison->counts.add(Status::not_reproduced_yet);
+  const std::string md = render_report(in, Flavor::markdown);
+  EXPECT_NE(md.find("| PV06 | `spin/v_roll_closed_form` | 8.95 | — |"), std::string::npos);
+  EXPECT_NE(md.find("- **PV06** (NOT-REPRODUCED-YET): the paper evaluates (51) at the rounded t; no run "
+                    "results/dem/spin"),
+            std::string::npos);
+  EXPECT_NE(md.find("1 not reproduced yet"), std::string::npos);
+}
+
 TEST(Report, NoComparisonIsSaidLoudly) {
   ReportInput in = sample();
   in.comparison.reset();
@@ -145,12 +156,26 @@ TEST(Report, NoComparisonIsSaidLoudly) {
             std::string::npos);
 }
 
-TEST(Index, LinksEachPaperWithItsSentence) {
-  const std::string md = render_index({{"dem", "DEM", "3 of 3 ...", "dem/index.html", 0},
-                                       {"friction", "Friction", "1 of 2 ...", "friction/index.html", 1}},
-                                      Flavor::markdown);
-  EXPECT_NE(md.find("| [DEM](dem/index.html) | 3 of 3 ... |"), std::string::npos);
-  EXPECT_NE(md.find("| [Friction](friction/index.html) | 1 of 2 ... **FAIL** |"), std::string::npos);
+Counts counts(std::initializer_list<Status> statuses) {
+  Counts c;
+  for (Status s : statuses) c.add(s);
+  return c;
+}
+
+TEST(Index, LinksEachPaperWithItsCounts) {
+  const std::vector<IndexEntry> entries{
+      {"dem", "DEM", "dem/index.html", counts({Status::not_reproduced_yet, Status::not_reproduced_yet})},
+      {"friction", "Friction", "friction/index.html",
+       counts({Status::match, Status::match, Status::known_difference, Status::fail, Status::missing_run,
+               Status::not_reproduced_yet})}};
+  const std::string md = render_index(entries, Flavor::markdown);
+  EXPECT_NE(md.find("| paper | published values | reproduced | known differences | failures | missing runs | not "
+                    "reproduced yet |"),
+            std::string::npos);
+  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 2 |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | **1** | **1** | 1 |"), std::string::npos);
+  const std::string html = render_index(entries, Flavor::pandoc);
+  EXPECT_NE(html.find("| [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
 }
 
 TEST(Bench, ParsesTheList) {
