@@ -33,11 +33,18 @@ std::map<std::string, double> IntegratorStatistics::as_map() const {
 }
 
 const std::vector<std::string>& ode_methods() {
-  static const std::vector<std::string> methods{"cvode_adams", "cvode_bdf", "arkode_dp5", "arkode_verner6", "arkode_fehlberg8"};
+  static const std::vector<std::string> methods{"cvode_adams", "cvode_bdf", "arkode_dp5", "arkode_verner6",
+                                                "arkode_fehlberg8"};
   return methods;
 }
 
 namespace {
+
+// Every SUNDIALS getter is checked: a failing one (a null memory block, a missing linear solver)
+// is a bug of ours, never a silent zero in the statistics.
+void getter(int flag, const char* call) {
+  if (flag < 0) throw std::logic_error(std::string(call) + " failed with flag " + std::to_string(flag));
+}
 
 // --- ownership ------------------------------------------------------------------------
 
@@ -133,8 +140,8 @@ class Base : public Integrator {
   void check(int flag, const char* call, double t) {
     rethrow_pending();
     if (flag < 0)
-      throw NumericalError(name_ + ": " + call + " failed with flag " + std::to_string(flag) + " at t = " +
-                           format_time(t) + (last_message_.empty() ? "" : ": " + last_message_));
+      throw NumericalError(name_ + ": " + call + " failed with flag " + std::to_string(flag) +
+                           " at t = " + format_time(t) + (last_message_.empty() ? "" : ": " + last_message_));
   }
   void check_setup(int flag, const char* call) {
     if (flag < 0) throw NumericalError(name_ + ": " + call + " failed with flag " + std::to_string(flag));
@@ -211,7 +218,7 @@ class Cvode final : public Base {
   }
   double current_time() const override {
     double t = 0;
-    CVodeGetCurrentTime(mem_, &t);
+    getter(CVodeGetCurrentTime(mem_, &t), "CVodeGetCurrentTime");
     return t;
   }
   void set_stop_time(double t) override { check_setup(CVodeSetStopTime(mem_, t), "CVodeSetStopTime"); }
@@ -223,15 +230,16 @@ class Cvode final : public Base {
   void set_max_steps(long steps) override { check_setup(CVodeSetMaxNumSteps(mem_, steps), "CVodeSetMaxNumSteps"); }
   IntegratorStatistics statistics() const override {
     IntegratorStatistics s;
-    CVodeGetNumSteps(mem_, &s.steps);
-    CVodeGetNumRhsEvals(mem_, &s.rhs_evaluations);
-    CVodeGetNumLinSolvSetups(mem_, &s.linear_setups);
-    CVodeGetNumErrTestFails(mem_, &s.error_test_failures);
-    CVodeGetNumNonlinSolvIters(mem_, &s.nonlinear_iterations);
-    CVodeGetNumNonlinSolvConvFails(mem_, &s.nonlinear_failures);
-    CVodeGetNumGEvals(mem_, &s.root_evaluations);
-    CVodeGetLastStep(mem_, &s.last_step);
-    if (LS_) CVodeGetNumJacEvals(mem_, &s.jacobian_evaluations);
+    getter(CVodeGetNumSteps(mem_, &s.steps), "CVodeGetNumSteps");
+    getter(CVodeGetNumRhsEvals(mem_, &s.rhs_evaluations), "CVodeGetNumRhsEvals");
+    getter(CVodeGetNumLinSolvSetups(mem_, &s.linear_setups), "CVodeGetNumLinSolvSetups");
+    getter(CVodeGetNumErrTestFails(mem_, &s.error_test_failures), "CVodeGetNumErrTestFails");
+    getter(CVodeGetNumNonlinSolvIters(mem_, &s.nonlinear_iterations), "CVodeGetNumNonlinSolvIters");
+    getter(CVodeGetNumNonlinSolvConvFails(mem_, &s.nonlinear_failures), "CVodeGetNumNonlinSolvConvFails");
+    if (root_count_ > 0)
+      getter(CVodeGetNumGEvals(mem_, &s.root_evaluations), "CVodeGetNumGEvals");  // no root memory without roots
+    getter(CVodeGetLastStep(mem_, &s.last_step), "CVodeGetLastStep");
+    if (LS_) getter(CVodeGetNumJacEvals(mem_, &s.jacobian_evaluations), "CVodeGetNumJacEvals");
     return s;
   }
 
@@ -267,8 +275,7 @@ class ArkErk final : public Base {
     work_ = make_vector(y0, context_.get());
     mem_ = ERKStepCreate(&ArkErk::rhs, t0, y_.get(), context_.get());
     if (!mem_) throw NumericalError("ERKStepCreate failed");
-    check_setup(ERKStepSetErrHandlerFn(mem_, &Base::error_handler, static_cast<Base*>(this)),
-                "ERKStepSetErrHandlerFn");
+    check_setup(ERKStepSetErrHandlerFn(mem_, &Base::error_handler, static_cast<Base*>(this)), "ERKStepSetErrHandlerFn");
     check_setup(ERKStepSetTableNum(mem_, table), "ERKStepSetTableNum");
     check_setup(ERKStepSStolerances(mem_, tol.rtol, tol.atol), "ERKStepSStolerances");
     check_setup(ERKStepSetUserData(mem_, this), "ERKStepSetUserData");
@@ -291,7 +298,7 @@ class ArkErk final : public Base {
   }
   double current_time() const override {
     double t = 0;
-    ERKStepGetCurrentTime(mem_, &t);
+    getter(ERKStepGetCurrentTime(mem_, &t), "ERKStepGetCurrentTime");
     return t;
   }
   void set_stop_time(double t) override { check_setup(ERKStepSetStopTime(mem_, t), "ERKStepSetStopTime"); }
@@ -300,16 +307,15 @@ class ArkErk final : public Base {
     check_setup(ERKStepReInit(mem_, &ArkErk::rhs, t0, y_.get()), "ERKStepReInit");
     check_setup(ERKStepSetStopTime(mem_, no_stop), "ERKStepSetStopTime");
   }
-  void set_max_steps(long steps) override {
-    check_setup(ERKStepSetMaxNumSteps(mem_, steps), "ERKStepSetMaxNumSteps");
-  }
+  void set_max_steps(long steps) override { check_setup(ERKStepSetMaxNumSteps(mem_, steps), "ERKStepSetMaxNumSteps"); }
   IntegratorStatistics statistics() const override {
     IntegratorStatistics s;
-    ERKStepGetNumSteps(mem_, &s.steps);
-    ERKStepGetNumRhsEvals(mem_, &s.rhs_evaluations);
-    ERKStepGetNumErrTestFails(mem_, &s.error_test_failures);
-    ERKStepGetNumGEvals(mem_, &s.root_evaluations);
-    ERKStepGetLastStep(mem_, &s.last_step);
+    getter(ERKStepGetNumSteps(mem_, &s.steps), "ERKStepGetNumSteps");
+    getter(ERKStepGetNumRhsEvals(mem_, &s.rhs_evaluations), "ERKStepGetNumRhsEvals");
+    getter(ERKStepGetNumErrTestFails(mem_, &s.error_test_failures), "ERKStepGetNumErrTestFails");
+    if (root_count_ > 0)
+      getter(ERKStepGetNumGEvals(mem_, &s.root_evaluations), "ERKStepGetNumGEvals");  // no root memory without roots
+    getter(ERKStepGetLastStep(mem_, &s.last_step), "ERKStepGetLastStep");
     return s;
   }
 
@@ -325,9 +331,7 @@ class ArkErk final : public Base {
     return static_cast<ArkErk*>(user)->call_roots(t, y, gout);
   }
   void root_init(int count) override { check_setup(ERKStepRootInit(mem_, count, &ArkErk::g), "ERKStepRootInit"); }
-  void root_direction(int* d) override {
-    check_setup(ERKStepSetRootDirection(mem_, d), "ERKStepSetRootDirection");
-  }
+  void root_direction(int* d) override { check_setup(ERKStepSetRootDirection(mem_, d), "ERKStepSetRootDirection"); }
 
   Rhs f_;
   VectorPtr y_, work_;
@@ -338,8 +342,8 @@ class ArkErk final : public Base {
 
 class Ida final : public Base {
  public:
-  Ida(Residual F, const Eigen::VectorXd& y0, const Eigen::VectorXd& yp0, const Eigen::VectorXd& differential,
-      double t0, Tolerances tol, bool suppress_algebraic_error)
+  Ida(Residual F, const Eigen::VectorXd& y0, const Eigen::VectorXd& yp0, const Eigen::VectorXd& differential, double t0,
+      Tolerances tol, bool suppress_algebraic_error)
       : Base("ida", y0.size()), F_(std::move(F)) {
     if (yp0.size() != y0.size() || differential.size() != y0.size())
       throw std::logic_error("make_dae_integrator: y0, yp0 and differential differ in size");
@@ -378,7 +382,7 @@ class Ida final : public Base {
   }
   double current_time() const override {
     double t = 0;
-    IDAGetCurrentTime(mem_, &t);
+    getter(IDAGetCurrentTime(mem_, &t), "IDAGetCurrentTime");
     return t;
   }
   void set_stop_time(double t) override { check_setup(IDASetStopTime(mem_, t), "IDASetStopTime"); }
@@ -392,15 +396,16 @@ class Ida final : public Base {
   void set_max_steps(long steps) override { check_setup(IDASetMaxNumSteps(mem_, steps), "IDASetMaxNumSteps"); }
   IntegratorStatistics statistics() const override {
     IntegratorStatistics s;
-    IDAGetNumSteps(mem_, &s.steps);
-    IDAGetNumResEvals(mem_, &s.rhs_evaluations);
-    IDAGetNumJacEvals(mem_, &s.jacobian_evaluations);
-    IDAGetNumLinSolvSetups(mem_, &s.linear_setups);
-    IDAGetNumErrTestFails(mem_, &s.error_test_failures);
-    IDAGetNumNonlinSolvIters(mem_, &s.nonlinear_iterations);
-    IDAGetNumNonlinSolvConvFails(mem_, &s.nonlinear_failures);
-    IDAGetNumGEvals(mem_, &s.root_evaluations);
-    IDAGetLastStep(mem_, &s.last_step);
+    getter(IDAGetNumSteps(mem_, &s.steps), "IDAGetNumSteps");
+    getter(IDAGetNumResEvals(mem_, &s.rhs_evaluations), "IDAGetNumResEvals");
+    getter(IDAGetNumJacEvals(mem_, &s.jacobian_evaluations), "IDAGetNumJacEvals");
+    getter(IDAGetNumLinSolvSetups(mem_, &s.linear_setups), "IDAGetNumLinSolvSetups");
+    getter(IDAGetNumErrTestFails(mem_, &s.error_test_failures), "IDAGetNumErrTestFails");
+    getter(IDAGetNumNonlinSolvIters(mem_, &s.nonlinear_iterations), "IDAGetNumNonlinSolvIters");
+    getter(IDAGetNumNonlinSolvConvFails(mem_, &s.nonlinear_failures), "IDAGetNumNonlinSolvConvFails");
+    if (root_count_ > 0)
+      getter(IDAGetNumGEvals(mem_, &s.root_evaluations), "IDAGetNumGEvals");  // no root memory without roots
+    getter(IDAGetLastStep(mem_, &s.last_step), "IDAGetLastStep");
     return s;
   }
 
@@ -440,7 +445,8 @@ std::unique_ptr<Integrator> make_integrator(const std::string& method, Rhs f, co
     return std::make_unique<ArkErk>(method, ARKODE_VERNER_8_5_6, std::move(f), y0, t0, tol);
   if (method == "arkode_fehlberg8")
     return std::make_unique<ArkErk>(method, ARKODE_FEHLBERG_13_7_8, std::move(f), y0, t0, tol);
-  throw InputError("unknown integration method '" + method + "'; allowed: cvode_adams, cvode_bdf, arkode_dp5, "
+  throw InputError("unknown integration method '" + method +
+                   "'; allowed: cvode_adams, cvode_bdf, arkode_dp5, "
                    "arkode_verner6, arkode_fehlberg8");
 }
 
