@@ -1,5 +1,6 @@
 #include "maxdiss/reference.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
@@ -77,6 +78,15 @@ bool is_spd(const Matrix3d& A, double rel_eps) {
   Eigen::SelfAdjointEigenSolver<Matrix3d> es(A, Eigen::EigenvaluesOnly);
   const auto& ev = es.eigenvalues();
   return ev(0) > rel_eps * std::fabs(ev(2)) && ev(0) > 0.0;
+}
+
+double condition_number(const Matrix3d& A) {
+  if (!A.allFinite() || !A.isApprox(A.transpose(), 0.0)) return 0.0;
+  if (A.llt().info() != Eigen::Success) return 0.0;
+  Eigen::SelfAdjointEigenSolver<Matrix3d> es(A, Eigen::EigenvaluesOnly);
+  const auto& ev = es.eigenvalues();
+  if (!(ev(0) > 0.0)) return 0.0;
+  return ev(2) / ev(0);
 }
 
 }  // namespace md
