@@ -78,6 +78,13 @@ class AcademicStudy {
       if (n.norm() == 0.0) c.fail("contact.n_hat", "the normal must not be zero");
       if (std::fabs(n.normalized().x()) > 1 - parallel_eps_)
         c.fail("contact.n_hat", "the normal must not be parallel to e_x (t = n x e_x vanishes)");
+      body_.n_hat = n;
+      body_.b_inertial = Vector3d(b_world_[0], b_world_[1], b_world_[2]);
+      const ContactProblem p = academic_problem(body_);
+      if (!p.A.allFinite() || !p.b.allFinite() || !(condition_number(0.5 * (p.A + p.A.transpose())) > 0.0))
+        c.fail("body.mx",
+               "the body (body.dx, body.dy, body.dz, body.mx, body.my, body.mz) and contact.n_hat give a "
+               "Delassus block that is not finite and positive definite (over- or underflow of doubles)");
     });
   }
 

@@ -61,6 +61,10 @@ class ConicStudy {
     const double mu = mu_;
     const Reduced red(A, b, mu, b(0));
     const auto sol = md::solve(A, b, mu);
+    if (!sol.x.allFinite() || !std::isfinite(objective(A, b, sol.x)))
+      throw cm::InputError(
+          "A, b, mu: the data give a non-finite impulse or objective (over- or underflow of "
+          "doubles); rescale A, b or mu");
     const double offset = -b(0) * b(0) / (2 * A(0, 0));  // full objective = f_obj + offset
 
     // Fig. 3: f_obj over a full turn.

@@ -59,6 +59,9 @@ class ContactStudy {
         .range(cm::Range::positive());
     c.add_choice("coulomb.method", &coulomb_method_, {{"quartic", 0}, {"scan", 1}, {"both", 2}},
                  "Coulomb solutions: quartic, dense sign-change scan, or both (cross-checked)");
+    c.add("coulomb.agreement", &coulomb_agreement_,
+          "largest distance (relative to 1 + |x|) at which quartic and scan solutions agree (method both)")
+        .range(cm::Range::positive());
     c.add("coulomb.scan_samples", &coulomb_samples_, "samples of the Coulomb scan").range(cm::Range::closed(16, 1e8));
     c.add("A.max_condition", &max_condition_,
           "largest condition number of A accepted: beyond it, rounding (about 1e-16 relative) can no longer "
@@ -83,6 +86,10 @@ class ContactStudy {
  private:
   void solve_and_verify() {
     sol_ = md::solve(A_, b_, mu_, opt_);
+    if (!sol_.x.allFinite() || !std::isfinite(objective(A_, b_, sol_.x)))
+      throw cm::InputError(
+          "A, b, mu: the data give a non-finite impulse or objective (over- or underflow of "
+          "doubles); rescale A.*, b.* or mu");
     // With the printed ray rule of Eq. (9) the answer may be the worse ray: the better ray is
     // computed too, the verification's optimality check applies to it, and the loss is recorded.
     best_ = sol_;
@@ -115,7 +122,7 @@ class ContactStudy {
       for (const auto& a : coulomb_.solutions) {
         double d = 1e300;
         for (const auto& s : scan.solutions) d = std::min(d, (a.x - s.x).norm());
-        agree = agree && d <= 1e-8 * (1 + a.x.norm());
+        agree = agree && d <= coulomb_agreement_ * (1 + a.x.norm());
       }
       if (!agree) throw cm::NumericalError("Coulomb solutions: quartic and scan disagree");
     }
@@ -204,7 +211,7 @@ class ContactStudy {
   double verify_rtol_ = 1e-9;
   int coulomb_method_ = 2;
   long coulomb_samples_ = 100000;
-  double max_condition_ = 1e14;
+  double max_condition_ = 1e14, coulomb_agreement_ = 1e-8;
   Solution sol_, best_;
   Reference ref_;
   CoulombSet coulomb_;

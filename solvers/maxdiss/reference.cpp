@@ -4,6 +4,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace md {
@@ -85,8 +86,10 @@ double condition_number(const Matrix3d& A) {
   if (A.llt().info() != Eigen::Success) return 0.0;
   Eigen::SelfAdjointEigenSolver<Matrix3d> es(A, Eigen::EigenvaluesOnly);
   const auto& ev = es.eigenvalues();
-  if (!(ev(0) > 0.0)) return 0.0;
-  return ev(2) / ev(0);
+  // Cholesky succeeded: positive definite to rounding; an eigenvalue ratio that is not a finite
+  // positive number means a conditioning beyond what doubles resolve.
+  const double cond = ev(2) / ev(0);
+  return (ev(0) > 0.0 && std::isfinite(cond)) ? cond : std::numeric_limits<double>::infinity();
 }
 
 }  // namespace md
