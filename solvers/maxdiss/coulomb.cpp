@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "common/optimize.hpp"
+
 namespace md {
 
 const char* coulomb_kind_name(CoulombKind k) {
@@ -47,18 +49,7 @@ std::vector<double> scan_roots(const Trig2& g, int samples) {
     if (g_prev == 0.0) {
       roots.push_back(a_prev);
     } else if ((g_prev < 0.0) != (ga < 0.0) && ga != 0.0) {
-      double lo = a_prev, hi = a, glo = g_prev;
-      for (int k = 0; k < 200 && hi - lo > 1e-16 * (1.0 + std::fabs(lo)); ++k) {
-        const double mid = 0.5 * (lo + hi);
-        const double gm = g(mid);
-        if ((gm < 0.0) == (glo < 0.0)) {
-          lo = mid;
-          glo = gm;
-        } else {
-          hi = mid;
-        }
-      }
-      roots.push_back(0.5 * (lo + hi));
+      roots.push_back(cm::bisect([&g](double x) { return g(x); }, a_prev, a, 200));
     }
     a_prev = a;
     g_prev = ga;

@@ -11,15 +11,14 @@
 // scan, cross-checked), their post-impact velocities and objectives (Table 1), the objective on
 // the plane of maximum compression, the ellipse and the solutions (Fig. 7).
 //
-// Sample run:
-//   md_academic --config configs/maxdiss/academic.ini
+// Sample runs (into a scratch folder of their own, never over the pipeline's results/):
+//   md_academic --config configs/maxdiss/academic.ini --output try/academic
+//   md_academic --config configs/maxdiss/academic.ini --frame.normalize_t --output try/academic
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/study.hpp"
 #include "maxdiss/bodies.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"
@@ -31,48 +30,75 @@ using namespace md;
 
 class AcademicStudy {
  public:
-  explicit AcademicStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"md_academic", "maxdiss", "academic",
+                                      "Academic single-contact problem of Sect. 4.1 (Table 1, Fig. 7)"};
 
-  void declare() {
-    auto& c = config_;
-    c.add_real("body.dx", 10, "1", "distance d_x of the x mass points", cm::Range::positive());
-    c.add_real("body.dy", 1, "1", "distance d_y of the y mass points", cm::Range::positive());
-    c.add_real("body.dz", 1, "1", "distance d_z of the z mass points", cm::Range::positive());
-    c.add_real("body.mx", 0.03, "1", "mass m_x of each x mass point", cm::Range::positive());
-    c.add_real("body.my", 65, "1", "mass m_y of each y mass point", cm::Range::positive());
-    c.add_real("body.mz", 50, "1", "mass m_z of each z mass point", cm::Range::positive());
-    c.add_real("contact.mu", 3.7, "1", "friction coefficient", cm::Range::nonnegative());
-    c.add_reals("contact.n_hat", {0.25, 0.36, -0.9}, "1", "plane normal before normalisation", cm::Range::any(), 3);
-    c.add_reals("contact.b_world", {0.06, 0.7, 0.23}, "1", "b in inertial components (b = Q^T b_world)",
-                cm::Range::any(), 3);
-    c.add_flag("frame.normalize_t", false, "normalise t = n x e_x (Table 1 needs false)");
-    c.add_choice("coulomb.method", "both", {"quartic", "scan", "both"}, "Coulomb roots: quartic, scan, or both");
-    c.add_integer("coulomb.scan_samples", 100000, "samples of the Coulomb sign-change scan", 16, 100000000);
-    c.add_integer("verify.angles", 20000, "angles of the brute-force check of x_*", 16, 100000000);
-    c.add_integer("fig7.nx", 200, "grid points in x_t of the contour data", 2, 100000);
-    c.add_integer("fig7.ny", 200, "grid points in x_o of the contour data", 2, 100000);
-    c.add_reals("fig7.xt_range", {-3.0, 1.0}, "1", "x_t range of the contour data", cm::Range::any(), 2);
-    c.add_reals("fig7.xo_range", {-7.5, 1.0}, "1", "x_o range of the contour data", cm::Range::any(), 2);
-    c.add_integer("fig7.boundary_samples", 720, "points on the ellipse", 8, 10000000);
-    c.assumption("frame.normalize_t",
-                 "RECONSTRUCTED: t = n x e_x as printed, not normalised; only this reproduces "
-                 "Table 1 (spec 001, 2.11)");
-    c.assumption("fig7.xt_range", "ASSUMED: plot range of Fig. 7 (figure missing in the source text)");
-    c.assumption("fig7.xo_range", "ASSUMED: plot range of Fig. 7 (figure missing in the source text)");
+  void declare(cm::Config& c) {
+    c.add("body.dx", &body_.dx, "distance d_x of the x mass points").unit("1").range(cm::Range::positive());
+    c.add("body.dy", &body_.dy, "distance d_y of the y mass points").unit("1").range(cm::Range::positive());
+    c.add("body.dz", &body_.dz, "distance d_z of the z mass points").unit("1").range(cm::Range::positive());
+    c.add("body.mx", &body_.mx, "mass m_x of each x mass point").unit("1").range(cm::Range::positive());
+    c.add("body.my", &body_.my, "mass m_y of each y mass point").unit("1").range(cm::Range::positive());
+    c.add("body.mz", &body_.mz, "mass m_z of each z mass point").unit("1").range(cm::Range::positive());
+    c.add("contact.mu", &mu_, "friction coefficient").range(cm::Range::nonnegative());
+    c.add("contact.n_hat", &n_hat_, "plane normal before normalisation").unit("1").size(3);
+    c.add("contact.b_world", &b_world_, "b in inertial components (b = Q^T b_world)").unit("1").size(3);
+    c.add("frame.normalize_t", &body_.normalize_t, "normalise t = n x e_x (Table 1 needs false)")
+        .assumption(
+            "RECONSTRUCTED: t = n x e_x as printed, not normalised; only this reproduces "
+            "Table 1 (spec 001, 2.11)");
+    c.add("frame.parallel_eps", &parallel_eps_,
+          "|n_x| > 1 - eps is refused: t = n x e_x would vanish (or be dominated by rounding)")
+        .range(cm::Range::open_closed(0, 1));
+    c.add_choice("coulomb.method", &coulomb_method_, {{"quartic", 0}, {"scan", 1}, {"both", 2}},
+                 "Coulomb roots: quartic, scan, or both (cross-checked)");
+    c.add("coulomb.scan_samples", &coulomb_samples_, "samples of the Coulomb sign-change scan")
+        .range(cm::Range::closed(16, 1e8));
+    c.add("coulomb.agreement", &coulomb_agreement_,
+          "largest distance (relative to 1 + |x|) at which quartic and scan solutions agree (method both)")
+        .range(cm::Range::positive());
+    c.add("verify.angles", &verify_angles_, "angles of the brute-force check of x_*").range(cm::Range::closed(16, 1e8));
+    c.add("verify.rtol", &verify_rtol_, "relative objective by which the brute force may beat x_* (exit 3 beyond)")
+        .range(cm::Range::positive());
+    c.add("fig7.nx", &nx_, "grid points in x_t of the contour data").range(cm::Range::closed(2, 1e5));
+    c.add("fig7.ny", &ny_, "grid points in x_o of the contour data").range(cm::Range::closed(2, 1e5));
+    c.add("fig7.xt_range", &xt_, "x_t range of the contour data")
+        .unit("1")
+        .size(2)
+        .increasing()
+        .assumption("ASSUMED: plot range of Fig. 7 (figure missing in the source text)");
+    c.add("fig7.xo_range", &xo_, "x_o range of the contour data")
+        .unit("1")
+        .size(2)
+        .increasing()
+        .assumption("ASSUMED: plot range of Fig. 7 (figure missing in the source text)");
+    c.add("fig7.boundary_samples", &nb_, "points on the ellipse").range(cm::Range::closed(8, 1e7));
+    c.check([&c, this] {
+      const Vector3d n(n_hat_[0], n_hat_[1], n_hat_[2]);
+      if (n.norm() == 0.0) c.fail("contact.n_hat", "the normal must not be zero");
+      if (std::fabs(n.normalized().x()) > 1 - parallel_eps_)
+        c.fail("contact.n_hat", "the normal must not be parallel to e_x (t = n x e_x vanishes)");
+      body_.n_hat = n;
+      body_.b_inertial = Vector3d(b_world_[0], b_world_[1], b_world_[2]);
+      const ContactProblem p = academic_problem(body_);
+      if (!p.A.allFinite() || !p.b.allFinite() || !(condition_number(0.5 * (p.A + p.A.transpose())) > 0.0))
+        c.fail("body.mx",
+               "the body (body.dx, body.dy, body.dz, body.mx, body.my, body.mz) and contact.n_hat give a "
+               "Delassus block that is not finite and positive definite (over- or underflow of doubles)");
+    });
   }
 
+  void run(cm::Run& run) {
+    setup();
+    solve();
+    write(run);
+  }
+
+ private:
   // The problem of Sect. 4.1: body, contact frame, Delassus block.
   void setup() {
-    const auto& c = config_;
-    const auto n = c.reals("contact.n_hat"), bw = c.reals("contact.b_world");
-    body_ = AcademicBody{
-        c.real("body.dx"),          c.real("body.dy"), c.real("body.dz"),          c.real("body.mx"),
-        c.real("body.my"),          c.real("body.mz"), Vector3d(n[0], n[1], n[2]), Vector3d(bw[0], bw[1], bw[2]),
-        c.flag("frame.normalize_t")};
-    if (body_.n_hat.norm() == 0.0) c.fail("contact.n_hat", "the normal must not be zero");
-    if (std::fabs(body_.n_hat.normalized().x()) > 1 - 1e-12)
-      c.fail("contact.n_hat", "the normal must not be parallel to e_x (t = n x e_x vanishes)");
-    mu_ = c.real("contact.mu");
+    body_.n_hat = Vector3d(n_hat_[0], n_hat_[1], n_hat_[2]);
+    body_.b_inertial = Vector3d(b_world_[0], b_world_[1], b_world_[2]);
     problem_ = academic_problem(body_);
   }
 
@@ -81,21 +107,21 @@ class AcademicStudy {
     const Matrix3d& A = problem_.A;
     const Vector3d& b = problem_.b;
     mdp_ = md::solve(A, b, mu_);
-    const auto ref = brute_force(A, b, mu_, static_cast<int>(config_.integer("verify.angles")));
+    const auto ref = brute_force(A, b, mu_, static_cast<int>(verify_angles_));
     const double f = objective(A, b, mdp_.x);
-    if (f > ref.objective + 1e-9 * std::fabs(f))
+    if (f > ref.objective + verify_rtol_ * std::fabs(f))
       throw cm::NumericalError("x_* is beaten by the brute-force search (relative gap " +
                                std::to_string((f - ref.objective) / std::fabs(f)) + ")");
-    const std::string method = config_.text("coulomb.method");
-    const int samples = static_cast<int>(config_.integer("coulomb.scan_samples"));
-    coulomb_ = coulomb_solutions(A, b, mu_, method == "scan" ? CoulombMethod::scan : CoulombMethod::quartic, samples);
-    if (method == "both") {
+    const int samples = static_cast<int>(coulomb_samples_);
+    coulomb_ =
+        coulomb_solutions(A, b, mu_, coulomb_method_ == 1 ? CoulombMethod::scan : CoulombMethod::quartic, samples);
+    if (coulomb_method_ == 2) {
       const auto scan = coulomb_solutions(A, b, mu_, CoulombMethod::scan, samples);
       bool agree = scan.solutions.size() == coulomb_.solutions.size();
       for (const auto& q : coulomb_.solutions) {
         double d = 1e300;
         for (const auto& s : scan.solutions) d = std::min(d, (q.x - s.x).norm());
-        agree = agree && d <= 1e-8 * (1 + q.x.norm());
+        agree = agree && d <= coulomb_agreement_ * (1 + q.x.norm());
       }
       if (!agree) throw cm::NumericalError("Coulomb solutions: quartic and scan disagree");
     }
@@ -124,10 +150,9 @@ class AcademicStudy {
     other_objective_ = objective(other.A, other.b, other_.x);
   }
 
-  void write() {
+  void write(cm::Run& run) {
     const Matrix3d& A = problem_.A;
     const Vector3d& b = problem_.b;
-    cm::Run run(config_);
     auto frame = run.table(
         "frame.tsv", "contact frame Q = [n t o] (rows x, y, z), Delassus block A and b (contact frame)",
         {{"row", "1"}, {"Q_n", "1"}, {"Q_t", "1"}, {"Q_o", "1"}, {"A_n", "1"}, {"A_t", "1"}, {"A_o", "1"}, {"b", "1"}});
@@ -176,10 +201,11 @@ class AcademicStudy {
 
     // Fig. 7: the full objective on the plane of maximum compression, the ellipse, the solutions.
     const Reduced red(A, b, mu_, b(0));
-    const auto xt = config_.reals("fig7.xt_range"), xo = config_.reals("fig7.xo_range");
-    const long nx = config_.integer("fig7.nx"), ny = config_.integer("fig7.ny");
+    const auto &xt = xt_, &xo = xo_;
+    const long nx = nx_, ny = ny_;
     auto contour = run.table("fig7_contour.tsv", "objective 1/2 x^T A x - x^T b on the plane a_n^T x = b_n",
-                             {{"x_t", "1"}, {"x_o", "1"}, {"objective", "1"}});
+                             {{"x_t", "1"}, {"x_o", "1"}, {"objective", "1"}},
+                             cm::Planned{static_cast<double>(nx) * static_cast<double>(ny), "fig7.nx"});
     for (long i = 0; i < nx; ++i) {
       for (long j = 0; j < ny; ++j) {
         const double t = xt[0] + (xt[1] - xt[0]) * i / (nx - 1), o = xo[0] + (xo[1] - xo[0]) * j / (ny - 1);
@@ -188,8 +214,9 @@ class AcademicStudy {
       contour.gap();
     }
     auto boundary = run.table("fig7_boundary.tsv", "boundary gamma(alpha) of the constraint set (ellipse)",
-                              {{"alpha", "rad"}, {"x_t", "1"}, {"x_o", "1"}});
-    const long nb = config_.integer("fig7.boundary_samples");
+                              {{"alpha", "rad"}, {"x_t", "1"}, {"x_o", "1"}},
+                              cm::Planned{static_cast<double>(nb_ + 1), "fig7.boundary_samples"});
+    const long nb = nb_;
     for (long i = 0; i <= nb; ++i) {
       const double a = two_pi * i / nb;
       if (red.fr(std::cos(a), std::sin(a)) <= 0) continue;
@@ -223,13 +250,16 @@ class AcademicStudy {
     run.note(std::string("sensitivity: with the contact frame ") + (body_.normalize_t ? "not " : "") +
              "normalised, x_* = (" + std::to_string(other_.x(0)) + ", " + std::to_string(other_.x(1)) + ", " +
              std::to_string(other_.x(2)) + "), objective " + std::to_string(other_objective_));
-    run.commit();
   }
 
  private:
-  cm::Config& config_;
-  AcademicBody body_{};
-  double mu_ = 0.0;
+  AcademicBody body_{10, 1, 1, 0.03, 65, 50, Vector3d::Zero(), Vector3d::Zero(), false};
+  std::vector<double> n_hat_{0.25, 0.36, -0.9}, b_world_{0.06, 0.7, 0.23};
+  double mu_ = 3.7, parallel_eps_ = 1e-12;
+  int coulomb_method_ = 2;
+  long coulomb_samples_ = 100000, verify_angles_ = 20000, nx_ = 200, ny_ = 200, nb_ = 720;
+  double coulomb_agreement_ = 1e-8, verify_rtol_ = 1e-9;
+  std::vector<double> xt_{-3.0, 1.0}, xo_{-7.5, 1.0};
   ContactProblem problem_;
   Solution mdp_, other_;
   double other_objective_ = 0.0;
@@ -239,16 +269,4 @@ class AcademicStudy {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("md_academic", "maxdiss", "academic",
-                      "Academic single-contact problem of Sect. 4.1 (Table 1, Fig. 7)");
-    AcademicStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.setup();
-    study.solve();
-    study.write();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<AcademicStudy>(argc, argv); }

@@ -8,14 +8,14 @@
 //   - Fig. 3: f_obj(alpha) over a full turn with the infeasible region (f_r <= 0) and the poles;
 //   - Fig. 4: the local minima of f_obj and which one is global.
 //
-// Sample run:
-//   md_conic --config configs/maxdiss/conic.ini
+// Sample runs (into a scratch folder of their own, never over the pipeline's results/):
+//   md_conic --config configs/maxdiss/conic.ini --output try/conic
+//   md_conic --config configs/maxdiss/conic.ini --grid.n=400 --output try/conic
 #include <cmath>
 #include <cstdio>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/optimize.hpp"
+#include "common/study.hpp"
 #include "maxdiss/reference.hpp"
 #include "maxdiss/single_contact.hpp"
 
@@ -25,40 +25,53 @@ using namespace md;
 
 class ConicStudy {
  public:
-  explicit ConicStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"md_conic", "maxdiss", "conic",
+                                      "Exemplary contact problem of Figs. 2-4 (our parameters)"};
 
-  void declare() {
-    auto& c = config_;
-    c.add_reals("A", {1, -0.3, 1, 0.6, -0.5, 2.9}, "1", "Delassus block A_nn, A_nt, A_no, A_tt, A_to, A_oo",
-                cm::Range::any(), 6);
-    c.add_reals("b", {1, -1, -3}, "1", "b_n, b_t, b_o", cm::Range::any(), 3);
-    c.add_real("mu", 1.2, "1", "friction coefficient", cm::Range::nonnegative());
-    c.add_integer("alpha.samples", 4000, "samples of f_obj over a full turn", 16, 100000000);
-    c.add_integer("grid.n", 200, "grid points per axis of the contour data", 2, 100000);
-    c.add_reals("grid.xt_range", {-6.0, 6.0}, "1", "x_t range of the contour data", cm::Range::any(), 2);
-    c.add_reals("grid.xo_range", {-6.0, 6.0}, "1", "x_o range of the contour data", cm::Range::any(), 2);
-    c.assumption("A", "ASSUMED: the example of Figs. 2-4 is not given; spec 001 S-F2 example (ours)");
-    c.assumption("b", "ASSUMED: spec 001 S-F2 example (ours)");
-    c.assumption("mu", "ASSUMED: spec 001 S-F2 example (ours)");
+  void declare(cm::Config& c) {
+    c.add("A", &a_, "Delassus block A_nn, A_nt, A_no, A_tt, A_to, A_oo")
+        .unit("1")
+        .size(6)
+        .assumption("ASSUMED: the example of Figs. 2-4 is not given; spec 001 S-F2 example (ours)");
+    c.add("b", &b_, "b_n, b_t, b_o").unit("1").size(3).assumption("ASSUMED: spec 001 S-F2 example (ours)");
+    c.add("mu", &mu_, "friction coefficient")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: spec 001 S-F2 example (ours)");
+    c.add("alpha.samples", &samples_, "samples of f_obj over a full turn").range(cm::Range::closed(16, 1e8));
+    c.add("minima.golden_steps", &golden_steps_,
+          "golden-section steps refining each sampled local minimum of f_obj (0.618 per step)")
+        .range(cm::Range::closed(1, 10000));
+    c.add("minima.same_alpha", &same_alpha_,
+          "angle distance below which a local minimum is the global one x_* (far above the refinement's accuracy)")
+        .unit("rad")
+        .range(cm::Range::positive());
+    c.add("grid.n", &grid_n_, "grid points per axis of the contour data").range(cm::Range::closed(2, 1e5));
+    c.add("grid.xt_range", &xt_, "x_t range of the contour data").unit("1").size(2).increasing();
+    c.add("grid.xo_range", &xo_, "x_o range of the contour data").unit("1").size(2).increasing();
+    c.check([&c, this] {
+      A_ << a_[0], a_[1], a_[2], a_[1], a_[3], a_[4], a_[2], a_[4], a_[5];
+      if (!(condition_number(A_) > 0.0)) c.fail("A", "must be symmetric positive definite");
+      if (!(b_[0] > 0.0)) c.fail("b", "the figures need a colliding contact (b_n > 0)");
+    });
   }
 
-  void run() {
-    const auto a = config_.reals("A"), bb = config_.reals("b");
-    Matrix3d A;
-    A << a[0], a[1], a[2], a[1], a[3], a[4], a[2], a[4], a[5];
-    const Vector3d b(bb[0], bb[1], bb[2]);
-    const double mu = config_.real("mu");
-    if (!is_spd(A)) config_.fail("A", "must be symmetric positive definite");
-    if (!(b(0) > 0.0) || mu == 0.0) config_.fail("b", "the figures need a colliding contact (b_n > 0) and mu > 0");
+  void run(cm::Run& run) {
+    const Matrix3d& A = A_;
+    const Vector3d b(b_[0], b_[1], b_[2]);
+    const double mu = mu_;
     const Reduced red(A, b, mu, b(0));
     const auto sol = md::solve(A, b, mu);
+    if (!sol.x.allFinite() || !std::isfinite(objective(A, b, sol.x)))
+      throw cm::InputError(
+          "A, b, mu: the data give a non-finite impulse or objective (over- or underflow of "
+          "doubles); rescale A, b or mu");
     const double offset = -b(0) * b(0) / (2 * A(0, 0));  // full objective = f_obj + offset
 
-    cm::Run run(config_);
     // Fig. 3: f_obj over a full turn.
     auto fobj = run.table("fig3_fobj.tsv", "f_obj(alpha); feasible = f_r(alpha) > 0",
-                          {{"alpha", "rad"}, {"f_obj", "1"}, {"objective", "1"}, {"feasible", "1"}, {"f_r", "1"}});
-    const long n = config_.integer("alpha.samples");
+                          {{"alpha", "rad"}, {"f_obj", "1"}, {"objective", "1"}, {"feasible", "1"}, {"f_r", "1"}},
+                          cm::Planned{static_cast<double>(samples_), "alpha.samples"});
+    const long n = samples_;
     std::vector<double> al, fv;
     for (long i = 0; i < n; ++i) {
       const double x = -cm::pi + two_pi * (i + 0.5) / n;
@@ -74,8 +87,9 @@ class ConicStudy {
     int count = 0;
     for (long i = 1; i + 1 < n; ++i) {
       if (!(fv[i] <= fv[i - 1] && fv[i] <= fv[i + 1])) continue;
-      const double x = cm::golden_section_minimum([&](double t) { return red.fobj(t); }, al[i - 1], al[i + 1], 0.0, 100).x;
-      const bool global = std::fabs(std::remainder(x - sol.alpha, two_pi)) < 1e-6;
+      const double x =
+          cm::golden_section_minimum([&](double t) { return red.fobj(t); }, al[i - 1], al[i + 1], 0.0, golden_steps_).x;
+      const bool global = std::fabs(std::remainder(x - sol.alpha, two_pi)) < same_alpha_;
       minima.row({x, red.fobj(x), red.fobj(x) + offset, double(global)});
       run.scalar("local_min" + std::to_string(++count) + "_alpha", x, "rad");
       run.scalar("local_min" + std::to_string(count) + "_fobj", red.fobj(x));
@@ -86,9 +100,10 @@ class ConicStudy {
     run.scalar("n_local_minima", count);
     // Fig. 2: the reduced objective on the plane and the conic section.
     auto contour = run.table("fig2_contour.tsv", "reduced objective 1/2 x_to^T Ahat x_to - x_to^T bhat",
-                             {{"x_t", "1"}, {"x_o", "1"}, {"q", "1"}});
-    const auto xt = config_.reals("grid.xt_range"), xo = config_.reals("grid.xo_range");
-    const long g = config_.integer("grid.n");
+                             {{"x_t", "1"}, {"x_o", "1"}, {"q", "1"}},
+                             cm::Planned{static_cast<double>(grid_n_) * static_cast<double>(grid_n_), "grid.n"});
+    const auto &xt = xt_, &xo = xo_;
+    const long g = grid_n_;
     for (long i = 0; i < g; ++i) {
       for (long j = 0; j < g; ++j) {
         const Vector2d y(xt[0] + (xt[1] - xt[0]) * i / (g - 1), xo[0] + (xo[1] - xo[0]) * j / (g - 1));
@@ -97,7 +112,8 @@ class ConicStudy {
       contour.gap();
     }
     auto conic = run.table("fig2_conic.tsv", "conic section boundary gamma(alpha), alpha in I",
-                           {{"alpha", "rad"}, {"x_t", "1"}, {"x_o", "1"}});
+                           {{"alpha", "rad"}, {"x_t", "1"}, {"x_o", "1"}},
+                           cm::Planned{static_cast<double>(samples_), "alpha.samples"});
     const bool ellipse = red.ellipse();
     const double lo = ellipse ? 0.0 : red.alpha0() - red.dalpha(), hi = ellipse ? two_pi : red.alpha0() + red.dalpha();
     for (long i = 1; i < n; ++i) {
@@ -119,22 +135,17 @@ class ConicStudy {
     run.scalar("objective", objective(A, b, sol.x));
     std::printf("%s, I = (%.5f, %.5f); x_* = (%.6f, %.6f, %.6f), objective %.5f\n", ellipse ? "ellipse" : "hyperbola",
                 lo, hi, sol.x(0), sol.x(1), sol.x(2), objective(A, b, sol.x));
-    run.commit();
   }
 
  private:
-  cm::Config& config_;
+  std::vector<double> a_{1, -0.3, 1, 0.6, -0.5, 2.9}, b_{1, -1, -3};
+  double mu_ = 1.2;
+  long samples_ = 4000, golden_steps_ = 100, grid_n_ = 200;
+  double same_alpha_ = 1e-6;
+  std::vector<double> xt_{-6.0, 6.0}, xo_{-6.0, 6.0};
+  Matrix3d A_;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("md_conic", "maxdiss", "conic", "Exemplary contact problem of Figs. 2-4 (our parameters)");
-    ConicStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<ConicStudy>(argc, argv); }

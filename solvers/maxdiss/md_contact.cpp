@@ -17,6 +17,7 @@
 #include <cstdio>
 
 #include "common/study.hpp"
+#include "common/text.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"
 #include "maxdiss/single_contact.hpp"
@@ -58,11 +59,22 @@ class ContactStudy {
         .range(cm::Range::positive());
     c.add_choice("coulomb.method", &coulomb_method_, {{"quartic", 0}, {"scan", 1}, {"both", 2}},
                  "Coulomb solutions: quartic, dense sign-change scan, or both (cross-checked)");
+    c.add("coulomb.agreement", &coulomb_agreement_,
+          "largest distance (relative to 1 + |x|) at which quartic and scan solutions agree (method both)")
+        .range(cm::Range::positive());
     c.add("coulomb.scan_samples", &coulomb_samples_, "samples of the Coulomb scan").range(cm::Range::closed(16, 1e8));
+    c.add("A.max_condition", &max_condition_,
+          "largest condition number of A accepted: beyond it, rounding (about 1e-16 relative) can no longer "
+          "tell a positive definite block from a singular one")
+        .range(cm::Range::closed(1, 1e15));
     c.check([&c, this] {
       A_ << A_nn_, A_nt_, A_no_, A_nt_, A_tt_, A_to_, A_no_, A_to_, A_oo_;
-      if (!is_spd(A_))
+      const double cond = condition_number(A_);
+      if (!(cond > 0.0))
         c.fail("A", "the Delassus block must be symmetric positive definite (it is singular or indefinite)");
+      if (cond > max_condition_)
+        c.fail("A", "the Delassus block is refused for its conditioning: condition number " + cm::format_real(cond) +
+                        " exceeds A.max_condition = " + cm::format_real(max_condition_));
     });
   }
 
@@ -74,6 +86,18 @@ class ContactStudy {
  private:
   void solve_and_verify() {
     sol_ = md::solve(A_, b_, mu_, opt_);
+    if (!sol_.x.allFinite() || !std::isfinite(objective(A_, b_, sol_.x)))
+      throw cm::InputError(
+          "A, b, mu: the data give a non-finite impulse or objective (over- or underflow of "
+          "doubles); rescale A.*, b.* or mu");
+    // With the printed ray rule of Eq. (9) the answer may be the worse ray: the better ray is
+    // computed too, the verification's optimality check applies to it, and the loss is recorded.
+    best_ = sol_;
+    if (opt_.ray_rule == RayRule::paper) {
+      SolverOptions best_of_two = opt_;
+      best_of_two.ray_rule = RayRule::best_of_two;
+      best_ = md::solve(A_, b_, mu_, best_of_two);
+    }
     // Verification: feasibility and global optimality against brute force.
     Vector3d b = b_;
     if (std::fabs(b(0)) <= opt_.bn_zero_eps * b.norm()) b(0) = 0.0;  // the problem actually solved
@@ -81,7 +105,8 @@ class ContactStudy {
     ref_ = brute_force(A_, b, mu_, static_cast<int>(verify_angles_));
     const double f = objective(A_, b_, sol_.x);
     const double scale = std::max(std::fabs(f), std::fabs(ref_.objective)) + 1e-300;
-    gap_ = (objective(A_, b, sol_.x) - ref_.objective) / scale;  // > 0: brute force did better
+    gap_ = (objective(A_, b, best_.x) - ref_.objective) / scale;  // > 0: brute force did better
+    ray_loss_ = objective(A_, b, sol_.x) - objective(A_, b, best_.x);
     if (violation_ > verify_rtol_)
       throw cm::NumericalError("verification: the impulse violates the constraints by " + std::to_string(violation_));
     if (gap_ > verify_rtol_)
@@ -97,7 +122,7 @@ class ContactStudy {
       for (const auto& a : coulomb_.solutions) {
         double d = 1e300;
         for (const auto& s : scan.solutions) d = std::min(d, (a.x - s.x).norm());
-        agree = agree && d <= 1e-8 * (1 + a.x.norm());
+        agree = agree && d <= coulomb_agreement_ * (1 + a.x.norm());
       }
       if (!agree) throw cm::NumericalError("Coulomb solutions: quartic and scan disagree");
     }
@@ -161,6 +186,16 @@ class ContactStudy {
     run.scalar("verify_violation", violation_);
     run.scalar("n_coulomb", static_cast<double>(coulomb_.solutions.size()));
     run.scalar("coulomb_continuum", coulomb_.continuum);
+    if (opt_.ray_rule == RayRule::paper) {
+      const double fb = objective(A_, b_, best_.x);
+      run.scalar("best_ray_objective", fb, "J");
+      run.scalar("paper_ray_loss", ray_loss_, "J");
+      run.scalar("paper_ray_loss_relative", ray_loss_ / (std::fabs(fb) + 1e-300));
+      run.note("solver.ray_rule = paper: the side test of Eq. (9) gives objective " + cm::format_real(f) +
+               ", the better ray " + cm::format_real(fb) + " (loss " + cm::format_real(ray_loss_) + " J)" +
+               (ray_loss_ > 0.0 ? "; the printed rule picks the worse ray here" : ""));
+      std::printf("  ray rule of Eq. (9): loses %.6g J against the better ray\n", ray_loss_);
+    }
     run.note(
         std::string("branch ") + branch_name(sol_.branch) +
         "; branch index: 0 separating, 1 frictionless, 2 sticking, 3 degenerate point, 4 degenerate ray, 5 sliding");
@@ -176,10 +211,11 @@ class ContactStudy {
   double verify_rtol_ = 1e-9;
   int coulomb_method_ = 2;
   long coulomb_samples_ = 100000;
-  Solution sol_;
+  double max_condition_ = 1e14, coulomb_agreement_ = 1e-8;
+  Solution sol_, best_;
   Reference ref_;
   CoulombSet coulomb_;
-  double violation_ = 0.0, gap_ = 0.0;
+  double violation_ = 0.0, gap_ = 0.0, ray_loss_ = 0.0;
 };
 
 }  // namespace

@@ -14,18 +14,19 @@
 //   3. Rest (O16): a sphere resting on the level plane stays put: no drift, no jitter, and the
 //      normal impulse per step is m g dt.
 //
-// Sample runs:
-//   md_stepper --config configs/maxdiss/stepper.ini
-//   md_stepper --config configs/maxdiss/stepper.ini --contact.law=coulomb --contact.mu=0.2
+// Sample runs (into a scratch folder of their own, never over the pipeline's results/):
+//   md_stepper --config configs/maxdiss/stepper.ini --output try/stepper
+//   md_stepper --config configs/maxdiss/stepper.ini --contact.law=coulomb --contact.mu=0.2 --output try/stepper
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/optimize.hpp"
+#include "common/study.hpp"
+#include "common/sundials.hpp"
+#include "common/text.hpp"
 #include "maxdiss/stepper.hpp"
 
 namespace {
@@ -54,60 +55,112 @@ double observed_order(const std::vector<double>& dt, const std::vector<double>& 
   return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
 }
 
+/// Does dt divide the span h (to rounding)? The number of steps, or 0 if not.
+long steps_in(double h, double dt) {
+  const long n = std::lround(h / dt);
+  return (n >= 1 && std::fabs(static_cast<double>(n) * dt - h) <= 1e-9 * h) ? n : 0;
+}
+
 class StepperStudy {
  public:
-  explicit StepperStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{
+      "md_stepper", "maxdiss", "stepper",
+      "Impulse-velocity time stepper of Sect. 3.1 on a sphere: rolling onset, incline, rest"};
 
-  void declare() {
-    auto& c = config_;
-    c.add_real("body.m", 1.0, "kg", "mass m", cm::Range::positive());
-    c.add_real("body.R", 0.1, "m", "radius R of the sphere", cm::Range::positive());
-    c.add_real("body.kappa", 0.4, "1", "inertia factor I = kappa m R^2 (2/5: solid sphere)", cm::Range::positive());
-    c.add_real("gravity.g0", 9.81, "m/s^2", "gravity g0", cm::Range::positive());
-    c.add_real("contact.mu", 0.5, "1", "friction coefficient mu", cm::Range::nonnegative());
-    c.add_real("contact.erp", 0.8, "1", "error reduction eps of the gap term (Sect. 3.1)",
-               cm::Range{0.0, 1.0, false, true});
-    c.add_choice("contact.law", "maxdiss", {"maxdiss", "coulomb"}, "per-contact law of the time stepper");
-    c.add_choice("contact.coulomb_pick", "lowest_energy", {"lowest_energy", "smallest_normal"},
-                 "Coulomb-like solution taken when there are several");
-    c.add_flag("contact.compare_laws", true, "also run the other law and report the largest difference (O15)");
-    c.add_real("roll.v0", 1.0, "m/s", "initial sliding speed v0 (no spin)", cm::Range::positive());
-    c.add_real("roll.t_end", 0.2, "s", "end of the rolling-onset runs", cm::Range::positive());
-    c.add_reals("conv.dt", {1e-2, 5e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5}, "s",
-                "time steps of the convergence study (each must divide t_end / conv.samples)", cm::Range::positive());
-    c.add_integer("conv.samples", 20, "sample times per run at which the errors are measured", 1, 100000);
-    c.add_real("plot.dt", 2e-3, "s", "time step of the trajectories written for the figure", cm::Range::positive());
-    c.add_reals("incline.beta_deg", {10, 30, 60, 70}, "deg", "incline angles", cm::Range{0.0, 90.0, false, true});
-    c.add_real("incline.t_end", 0.4, "s", "end of the incline runs", cm::Range::positive());
-    c.add_integer("threshold.bisections", 40, "bisection steps for the rolling/sliding threshold angle", 1, 200);
-    c.add_integer("threshold.steps", 50, "time steps per probe run of the threshold bisection", 1, 10000000);
-    c.add_real("threshold.dt", 1e-3, "s", "time step of the threshold probe runs", cm::Range::positive());
-    c.add_integer("rest.steps", 10000, "steps of the resting-sphere run", 1, 100000000);
-    c.add_real("rest.dt", 1e-3, "s", "time step of the resting-sphere run", cm::Range::positive());
-    c.add_choice("reference.method", "cvode_bdf", {"cvode_adams", "cvode_bdf"}, "CVODE method of the reference");
-    c.add_real("reference.rtol", 1e-10, "1", "relative tolerance of the reference", cm::Range::positive());
-    c.add_real("reference.atol", 1e-12, "1", "absolute tolerance of the reference", cm::Range::positive());
-    c.assumption("body.m", "ASSUMED: the paper gives no test body for Sect. 3.1 (spec 001, E6)");
-    c.assumption("body.R", "ASSUMED: the paper gives no test body for Sect. 3.1 (spec 001, E6)");
-    c.assumption("contact.mu", "ASSUMED: the classical oracles O14-O16 are beyond the paper (spec 001, 5.2)");
-    c.assumption("contact.erp", "ASSUMED: error reduction not given; pe default 0.8 (spec 001, 6.6)");
-    c.assumption("contact.coulomb_pick",
-                 "ASSUMED: Sect. 3.1 does not say which Coulomb-like solution a time step takes when there are "
-                 "several; for spheres the solution is unique (spec 001, 6.4)");
-    c.assumption("roll.v0", "ASSUMED: oracle O14 is symbolic (spec 001, 5.2)");
+  void declare(cm::Config& c) {
+    c.add("body.m", &body_.m, "mass m")
+        .unit("kg")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper gives no test body for Sect. 3.1 (spec 001, E6)");
+    c.add("body.R", &R_, "radius R of the sphere")
+        .unit("m")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper gives no test body for Sect. 3.1 (spec 001, E6)");
+    c.add("body.kappa", &kappa_, "inertia factor I = kappa m R^2 (2/5: solid sphere)")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("gravity.g0", &g0_, "gravity g0").unit("m/s^2").range(cm::Range::positive());
+    c.add("contact.mu", &mu_, "friction coefficient mu")
+        .range(cm::Range::nonnegative())
+        .assumption("ASSUMED: the classical oracles O14-O16 are beyond the paper (spec 001, 5.2)");
+    c.add("contact.erp", &erp_, "error reduction eps of the gap term (Sect. 3.1)")
+        .range(cm::Range{0.0, 1.0, false, true})
+        .assumption("ASSUMED: error reduction not given; pe default 0.8 (spec 001, 6.6)");
+    c.add_choice("contact.law", &law_, {{"maxdiss", StepLaw::maxdiss}, {"coulomb", StepLaw::coulomb}},
+                 "per-contact law of the time stepper");
+    c.add_choice("contact.coulomb_pick", &pick_,
+                 {{"lowest_energy", CoulombPick::lowest_energy}, {"smallest_normal", CoulombPick::smallest_normal}},
+                 "Coulomb-like solution taken when there are several")
+        .assumption(
+            "ASSUMED: Sect. 3.1 does not say which Coulomb-like solution a time step takes when there are "
+            "several; for spheres the solution is unique (spec 001, 6.4)");
+    c.add("contact.compare_laws", &compare_laws_, "also run the other law and report the largest difference (O15)");
+    c.add("roll.v0", &v0_, "initial sliding speed v0 (no spin)")
+        .unit("m/s")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: oracle O14 is symbolic (spec 001, 5.2)");
+    c.add("roll.t_end", &roll_t_end_, "end of the rolling-onset runs").unit("s").range(cm::Range::positive());
+    c.add("conv.dt", &dts_, "time steps of the convergence study (each must divide t_end / conv.samples)")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("conv.samples", &samples_, "sample times per run at which the errors are measured")
+        .range(cm::Range::closed(1, 100000));
+    c.add("plot.dt", &plot_dt_, "time step of the trajectories written for the figure (must divide both t_end)")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("incline.beta_deg", &betas_deg_, "incline angles").unit("deg").range(cm::Range{0.0, 90.0, false, true});
+    c.add("incline.t_end", &incline_t_end_, "end of the incline runs").unit("s").range(cm::Range::positive());
+    c.add("threshold.bracket", &threshold_bracket_,
+          "incline angles bracketing the rolling/sliding threshold (the sphere must roll at the first, slide at "
+          "the second; just below pi/2, where cos(beta) > 0)")
+        .unit("rad")
+        .size(2)
+        .increasing()
+        .range(cm::Range{0.0, cm::pi / 2, false, true});
+    c.add("threshold.bisections", &bisections_, "bisection steps for the rolling/sliding threshold angle")
+        .range(cm::Range::closed(1, 200));
+    c.add("threshold.steps", &threshold_steps_, "time steps per probe run of the threshold bisection")
+        .range(cm::Range::closed(1, 1e7));
+    c.add("threshold.dt", &threshold_dt_, "time step of the threshold probe runs")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("rest.steps", &rest_steps_, "steps of the resting-sphere run").range(cm::Range::closed(1, 1e8));
+    c.add("rest.dt", &rest_dt_, "time step of the resting-sphere run").unit("s").range(cm::Range::positive());
+    reference_.method = "cvode_bdf";
+    cm::declare_integrator_keys(c, reference_, "solver");
+    c.check([&c, this] {
+      if (dts_.empty()) c.fail("conv.dt", "needs at least one time step");
+      for (const double t_end : {roll_t_end_, incline_t_end_}) {
+        const double h = t_end / static_cast<double>(samples_);
+        for (const double dt : dts_)
+          if (steps_in(h, dt) == 0)
+            c.fail("conv.dt", "each dt must divide t_end / conv.samples (" + cm::format_real(h) + " s); " +
+                                  cm::format_real(dt) + " does not");
+        if (steps_in(t_end, plot_dt_) == 0)
+          c.fail("plot.dt", "must divide roll.t_end and incline.t_end; " + cm::format_real(plot_dt_) +
+                                " does not divide " + cm::format_real(t_end));
+      }
+      if (!(std::isfinite(kappa_ * body_.m * R_ * R_) && kappa_ * body_.m * R_ * R_ > 0.0))
+        c.fail("body.R", "the moment of inertia kappa m R^2 (body.kappa, body.m, body.R) is not a positive number");
+    });
   }
 
+  void run(cm::Run& run) {
+    setup();
+    rolling(run);
+    incline(run);
+    rest(run);
+    write_convergence(run);
+    if (compare_laws_) run.scalar("law_max_difference", law_diff_);
+    run.note(std::string("The contact impulse of every step is the single-contact solution of Eq. (5) (") +
+             (law_ == StepLaw::coulomb ? "coulomb" : "maxdiss") +
+             " law); positions are compared at conv.samples times per run.");
+  }
+
+ private:
   void setup() {
-    body_.m = config_.real("body.m");
-    R_ = config_.real("body.R");
-    kappa_ = config_.real("body.kappa");
     body_.semi_axes = Vector3d::Constant(R_);
     body_.I0 = Vector3d::Constant(kappa_ * body_.m * R_ * R_);
-    g0_ = config_.real("gravity.g0");
-    mu_ = config_.real("contact.mu");
-    law_ = config_.text("contact.law") == "coulomb" ? StepLaw::coulomb : StepLaw::maxdiss;
-    dts_ = config_.reals("conv.dt");
-    samples_ = config_.integer("conv.samples");
   }
 
   StepperOptions options(double dt, double beta, StepLaw law) const {
@@ -116,10 +169,9 @@ class StepperStudy {
     o.g0 = g0_;
     o.beta = beta;
     o.mu = mu_;
-    o.erp = config_.real("contact.erp");
+    o.erp = erp_;
     o.law = law;
-    o.pick = config_.text("contact.coulomb_pick") == "smallest_normal" ? CoulombPick::smallest_normal
-                                                                       : CoulombPick::lowest_energy;
+    o.pick = pick_;
     return o;
   }
 
@@ -132,16 +184,21 @@ class StepperStudy {
     r.beta = beta;
     r.mu = mu_;
     r.u0 = u0;
-    r.method = config_.text("reference.method");
-    r.rtol = config_.real("reference.rtol");
-    r.atol = config_.real("reference.atol");
+    r.method = reference_.method;
+    r.rtol = reference_.rtol;
+    r.atol = reference_.atol;
+    r.max_steps = reference_.max_steps;
     return r;
   }
 
-  /// Steps of size dt to t_end, sampled every `stride` steps. The sphere starts touching the plane.
-  Motion simulate(double dt, double t_end, long stride, double beta, double u0, StepLaw law) const {
-    const long n = std::lround(t_end / dt);
-    if (std::fabs(n * dt - t_end) > 1e-9 * t_end) config_.fail("conv.dt", "each dt must divide the end time");
+  /// Steps of size dt (the value of key `dt_key`) to t_end, sampled every `stride` steps. The
+  /// sphere starts touching the plane.
+  Motion simulate(const std::string& dt_key, double dt, double t_end, long stride, double beta, double u0,
+                  StepLaw law) const {
+    const long n = steps_in(t_end, dt);
+    if (n == 0)
+      throw cm::InputError(dt_key + ": the time step " + cm::format_real(dt) + " does not divide the end time " +
+                           cm::format_real(t_end));
     const ImpulseVelocityStepper stepper(body_, options(dt, beta, law));
     BodyState s;
     s.x = Vector3d(0.0, 0.0, R_);
@@ -160,10 +217,10 @@ class StepperStudy {
   }
 
   long stride_of(double dt, double t_end) const {
-    const double h = t_end / samples_;
-    const long stride = std::lround(h / dt);
-    if (stride < 1 || std::fabs(stride * dt - h) > 1e-9 * h)
-      config_.fail("conv.dt", "each dt must divide t_end / conv.samples (" + std::to_string(h) + " s)");
+    const double h = t_end / static_cast<double>(samples_);
+    const long stride = steps_in(h, dt);
+    if (stride == 0)
+      throw cm::InputError("conv.dt: each dt must divide t_end / conv.samples (" + cm::format_real(h) + " s)");
     return stride;
   }
 
@@ -186,7 +243,7 @@ class StepperStudy {
 
   // 1. O14: rolling onset, and the convergence in dt.
   void rolling(cm::Run& run) {
-    const double v0 = config_.real("roll.v0"), t_end = config_.real("roll.t_end");
+    const double v0 = v0_, t_end = roll_t_end_;
     const SphereReferenceOptions ro = reference_options(0.0, v0);
     const SphereReference ref = sphere_reference(ro, t_end, static_cast<int>(samples_));
     run.statistics("reference_roll", {{"steps", double(ref.steps)}, {"rhs_evaluations", double(ref.rhs_evaluations)}});
@@ -207,7 +264,7 @@ class StepperStudy {
     std::vector<double> es, et;
     Motion finest;
     for (double dt : dts_) {
-      const Motion m = simulate(dt, t_end, stride_of(dt, t_end), 0.0, v0, law_);
+      const Motion m = simulate("conv.dt", dt, t_end, stride_of(dt, t_end), 0.0, v0, law_);
       const Errors e = errors(m, ro, ref);
       const double err_t = std::fabs(m.t_roll - t_exact);
       tab.row({dt, m.t_roll, t_exact, ref.t_roll, m.u_roll, v0 * (1.0 / (1.0 + kappa_)), err_t, e.s_exact, e.u_exact,
@@ -226,22 +283,22 @@ class StepperStudy {
     run.scalar("roll_time_nondim", finest.t_roll * mu_ * g0_ / v0);  // O14: 2/7 for a solid sphere
     run.scalar("roll_speed_ratio", finest.u_roll / v0);              // O14: 5/7
     run.scalar("roll_dt_finest", *std::min_element(dts_.begin(), dts_.end()), "s");
-    if (!config_.quiet())
+    if (!run.quiet())
       std::printf("rolling onset: t = %.10f s (closed form %.10f, CVODE %.10f), v/v0 = %.15f; order %.4f\n",
                   finest.t_roll, t_exact, ref.t_roll, finest.u_roll / v0, order);
 
     // trajectories for the figure (one coarse dt), with the closed form beside them
-    const double pdt = config_.real("plot.dt");
-    const Motion m = simulate(pdt, t_end, 1, 0.0, v0, law_);
+    const double pdt = plot_dt_;
+    const Motion m = simulate("plot.dt", pdt, t_end, 1, 0.0, v0, law_);
     auto traj = run.table("roll_trajectory.tsv", "sliding sphere: stepper (dt = plot.dt) and closed form",
                           {{"t", "s"}, {"u", "m/s"}, {"Rw", "m/s"}, {"u_exact", "m/s"}, {"Rw_exact", "m/s"}});
     for (const auto& p : m.samples) {
       const auto x = sphere_closed_form(ro, p.t);
       traj.row({p.t, p.u, R_ * p.w, x.u, R_ * x.w});
     }
-    if (config_.flag("contact.compare_laws")) {
+    if (compare_laws_) {
       const StepLaw other = law_ == StepLaw::maxdiss ? StepLaw::coulomb : StepLaw::maxdiss;
-      const Motion o = simulate(pdt, t_end, 1, 0.0, v0, other);
+      const Motion o = simulate("plot.dt", pdt, t_end, 1, 0.0, v0, other);
       for (std::size_t j = 0; j < m.samples.size(); ++j)
         law_diff_ = std::max({law_diff_, std::fabs(o.samples[j].s - m.samples[j].s),
                               std::fabs(o.samples[j].u - m.samples[j].u), std::fabs(o.samples[j].w - m.samples[j].w)});
@@ -250,7 +307,7 @@ class StepperStudy {
 
   // 2. O15: the incline, from rest, and the threshold angle.
   void incline(cm::Run& run) {
-    const double t_end = config_.real("incline.t_end");
+    const double t_end = incline_t_end_;
     const double threshold = std::atan(mu_ * (1.0 + kappa_) / kappa_);  // tan(beta*) = 7/2 mu
     auto tab = run.table("incline.tsv", "sphere released on an incline: acceleration per angle (finest dt)",
                          {{"beta", "deg"},
@@ -266,11 +323,11 @@ class StepperStudy {
     const double dt_min = *std::min_element(dts_.begin(), dts_.end());
     bool have_roll = false, have_slide = false;
     std::vector<double> es;
-    for (double deg : config_.reals("incline.beta_deg")) {
+    for (double deg : betas_deg_) {
       const double beta = deg * cm::pi / 180.0;
       const SphereReferenceOptions ro = reference_options(beta, 0.0);
       const SphereReference ref = sphere_reference(ro, t_end, static_cast<int>(samples_));
-      const Motion m = simulate(dt_min, t_end, stride_of(dt_min, t_end), beta, 0.0, law_);
+      const Motion m = simulate("conv.dt", dt_min, t_end, stride_of(dt_min, t_end), beta, 0.0, law_);
       const Errors e = errors(m, ro, ref);
       bool rolling = true;
       for (std::size_t j = 1; j < m.samples.size(); ++j) rolling = rolling && m.samples[j].rolling;
@@ -290,7 +347,7 @@ class StepperStudy {
         run.scalar("incline_slide_beta", deg, "deg");
         // convergence of the sliding motion in dt
         for (std::size_t i = 0; i < dts_.size(); ++i) {
-          const Motion mi = simulate(dts_[i], t_end, stride_of(dts_[i], t_end), beta, 0.0, law_);
+          const Motion mi = simulate("conv.dt", dts_[i], t_end, stride_of(dts_[i], t_end), beta, 0.0, law_);
           const Errors ei = errors(mi, ro, ref);
           es.push_back(ei.s_exact);
           if (i < conv_.size()) {
@@ -299,13 +356,13 @@ class StepperStudy {
           }
         }
       }
-      const Motion p = simulate(config_.real("plot.dt"), t_end, 1, beta, 0.0, law_);
+      const Motion p = simulate("plot.dt", plot_dt_, t_end, 1, beta, 0.0, law_);
       for (const auto& q : p.samples) traj.row({deg, q.t, q.u, sphere_closed_form(ro, q.t).u});
       traj.gap();
       traj.gap();
-      if (config_.flag("contact.compare_laws")) {
+      if (compare_laws_) {
         const StepLaw other = law_ == StepLaw::maxdiss ? StepLaw::coulomb : StepLaw::maxdiss;
-        const Motion o = simulate(config_.real("plot.dt"), t_end, 1, beta, 0.0, other);
+        const Motion o = simulate("plot.dt", plot_dt_, t_end, 1, beta, 0.0, other);
         for (std::size_t j = 0; j < p.samples.size(); ++j)
           law_diff_ = std::max(
               {law_diff_, std::fabs(o.samples[j].s - p.samples[j].s), std::fabs(o.samples[j].u - p.samples[j].u)});
@@ -314,38 +371,40 @@ class StepperStudy {
     if (!es.empty()) run.scalar("incline_order_position", observed_order(dts_, es));
 
     // The threshold angle by bisection on the stepper's own regime (rolling: every step sticks).
-    const double tdt = config_.real("threshold.dt");
-    const long steps = config_.integer("threshold.steps");
+    const double tdt = threshold_dt_;
+    const long steps = threshold_steps_;
     auto rolls = [&](double beta) {
-      const Motion m = simulate(tdt, steps * tdt, 1, beta, 0.0, law_);
+      const Motion m = simulate("threshold.dt", tdt, static_cast<double>(steps) * tdt, 1, beta, 0.0, law_);
       for (std::size_t j = 1; j < m.samples.size(); ++j)
         if (!m.samples[j].rolling) return false;
       return true;
     };
-    double lo = 0.0, hi = 0.5 * cm::pi - 1e-9;
-    if (rolls(hi)) config_.fail("contact.mu", "the sphere rolls on every incline; no threshold to find");
-    for (long i = 0; i < config_.integer("threshold.bisections"); ++i) {
-      const double mid = 0.5 * (lo + hi);
-      (rolls(mid) ? lo : hi) = mid;
-    }
-    const double found = 0.5 * (lo + hi);
+    const double lo = threshold_bracket_[0], hi = threshold_bracket_[1];
+    if (rolls(hi))
+      throw cm::InputError(
+          "contact.mu: the sphere rolls on every incline up to threshold.bracket's end; no "
+          "threshold to find");
+    if (!rolls(lo)) throw cm::InputError("threshold.bracket: the sphere already slides at the bracket's start");
+    // rolling: -1, sliding: +1; the threshold is the sign change
+    const double found =
+        cm::bisect([&](double beta) { return rolls(beta) ? -1.0 : 1.0; }, lo, hi, static_cast<int>(bisections_));
     run.scalar("incline_threshold_beta", found * 180.0 / cm::pi, "deg");
     run.scalar("incline_threshold_beta_closed_form", threshold * 180.0 / cm::pi, "deg");
     run.scalar("incline_threshold_tan_over_mu", std::tan(found) / mu_);  // O15: 7/2
-    if (!config_.quiet())
+    if (!run.quiet())
       std::printf("incline threshold: tan(beta*)/mu = %.12f (closed form %.12f)\n", std::tan(found) / mu_,
                   (1.0 + kappa_) / kappa_);
   }
 
   // 3. O16: the resting sphere.
   void rest(cm::Run& run) {
-    const double dt = config_.real("rest.dt");
+    const double dt = rest_dt_;
     const ImpulseVelocityStepper stepper(body_, options(dt, 0.0, law_));
     BodyState s;
     s.x = Vector3d(0.0, 0.0, R_);
     double drift = 0.0, speed = 0.0, lam = 0.0, pen = 0.0;
     const double mgdt = body_.m * g0_ * dt;
-    for (long k = 0; k < config_.integer("rest.steps"); ++k) {
+    for (long k = 0; k < rest_steps_; ++k) {
       const StepRecord rec = stepper.step(s, k * dt);
       drift = std::max(drift, (s.x - Vector3d(0.0, 0.0, R_)).norm());
       speed = std::max({speed, s.v.norm(), R_ * s.w.norm()});
@@ -356,7 +415,7 @@ class StepperStudy {
     run.scalar("rest_max_speed", speed, "m/s");
     run.scalar("rest_max_penetration", pen, "m");
     run.scalar("rest_impulse_rel_err", lam);
-    if (!config_.quiet())
+    if (!run.quiet())
       std::printf("resting sphere: drift %.3g m, speed %.3g m/s, impulse error %.3g\n", drift, speed, lam);
   }
 
@@ -370,43 +429,27 @@ class StepperStudy {
     for (const auto& c : conv_) tab.row({c.dt, c.roll_exact, c.roll_cvode, c.incline_exact, c.incline_cvode});
   }
 
-  void run() {
-    cm::Run run(config_);
-    rolling(run);
-    incline(run);
-    rest(run);
-    write_convergence(run);
-    if (config_.flag("contact.compare_laws")) run.scalar("law_max_difference", law_diff_);
-    run.note("The contact impulse of every step is the single-contact solution of Eq. (5) (" +
-             config_.text("contact.law") + " law); positions are compared at conv.samples times per run.");
-    run.commit();
-  }
-
  private:
   struct ConvRow {
     double dt, roll_exact, roll_cvode, incline_exact, incline_cvode;
   };
-  cm::Config& config_;
   EllipsoidBody body_;
-  double R_ = 0.1, kappa_ = 0.4, g0_ = 9.81, mu_ = 0.5;
+  double R_ = 0.1, kappa_ = 0.4, g0_ = 9.81, mu_ = 0.5, erp_ = 0.8;
   StepLaw law_ = StepLaw::maxdiss;
-  std::vector<double> dts_;
+  CoulombPick pick_ = CoulombPick::lowest_energy;
+  bool compare_laws_ = true;
+  double v0_ = 1.0, roll_t_end_ = 0.2, plot_dt_ = 2e-3, incline_t_end_ = 0.4;
+  std::vector<double> dts_{1e-2, 5e-3, 2e-3, 1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5};
   long samples_ = 20;
+  std::vector<double> betas_deg_{10, 30, 60, 70};
+  std::vector<double> threshold_bracket_{0.0, 0.5 * cm::pi - 1e-9};
+  long bisections_ = 40, threshold_steps_ = 50, rest_steps_ = 10000;
+  double threshold_dt_ = 1e-3, rest_dt_ = 1e-3;
+  cm::IntegratorOptions reference_;
   std::vector<ConvRow> conv_;
   double law_diff_ = 0.0;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("md_stepper", "maxdiss", "stepper",
-                      "Impulse-velocity time stepper of Sect. 3.1 on a sphere: rolling onset, incline, rest");
-    StepperStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.setup();
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<StepperStudy>(argc, argv); }

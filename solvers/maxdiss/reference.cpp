@@ -1,8 +1,10 @@
 #include "maxdiss/reference.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace md {
@@ -77,6 +79,17 @@ bool is_spd(const Matrix3d& A, double rel_eps) {
   Eigen::SelfAdjointEigenSolver<Matrix3d> es(A, Eigen::EigenvaluesOnly);
   const auto& ev = es.eigenvalues();
   return ev(0) > rel_eps * std::fabs(ev(2)) && ev(0) > 0.0;
+}
+
+double condition_number(const Matrix3d& A) {
+  if (!A.allFinite() || !A.isApprox(A.transpose(), 0.0)) return 0.0;
+  if (A.llt().info() != Eigen::Success) return 0.0;
+  Eigen::SelfAdjointEigenSolver<Matrix3d> es(A, Eigen::EigenvaluesOnly);
+  const auto& ev = es.eigenvalues();
+  // Cholesky succeeded: positive definite to rounding; an eigenvalue ratio that is not a finite
+  // positive number means a conditioning beyond what doubles resolve.
+  const double cond = ev(2) / ev(0);
+  return (ev(0) > 0.0 && std::isfinite(cond)) ? cond : std::numeric_limits<double>::infinity();
 }
 
 }  // namespace md

@@ -28,4 +28,8 @@ double feasibility_violation(const Matrix3d& A, const Vector3d& b, double mu, co
 /// Is A symmetric positive definite (Cholesky succeeds, smallest eigenvalue > rel_eps * largest)?
 bool is_spd(const Matrix3d& A, double rel_eps = 1e-13);
 
+/// The condition number of a symmetric positive definite A (largest over smallest eigenvalue);
+/// 0 if A is not finite, not symmetric or not positive definite (its Cholesky factorisation fails).
+double condition_number(const Matrix3d& A);
+
 }  // namespace md

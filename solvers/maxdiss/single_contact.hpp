@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "common/math.hpp"
 #include "common/optimize.hpp"
 #include "maxdiss/trig_roots.hpp"
 
@@ -42,7 +43,7 @@ using Eigen::Matrix3d;
 using Eigen::Vector2d;
 using Eigen::Vector3d;
 
-inline constexpr double two_pi = 6.283185307179586476925286766559;
+inline constexpr double two_pi = 2 * cm::pi;
 
 /// The branch of the structogram (Fig. 5) that produced a solution.
 enum class Branch : std::uint8_t {

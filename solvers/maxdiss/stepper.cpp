@@ -146,6 +146,7 @@ SphereReference sphere_reference(const SphereReferenceOptions& o, double t_end, 
   };
   SphereReference ref;
   auto ode = cm::make_integrator(o.method, rhs, y, 0.0, {o.rtol, o.atol});
+  ode->set_max_steps(o.max_steps);
   ode->set_roots(1,
                  [&](double, cm::ConstVectorRef x, cm::VectorRef gv) { gv(0) = phase == 0 ? 1.0 : x(1) - o.R * x(2); });
   ref.samples.push_back({0.0, y(0), y(1), y(2), phase == 0});

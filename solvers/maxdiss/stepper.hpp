@@ -113,6 +113,7 @@ struct SphereReferenceOptions {
   double s0 = 0.0, u0 = 0.0, w0 = 0.0;  ///< down-slope position, velocity, spin about +e_y
   std::string method = "cvode_bdf";
   double rtol = 1e-10, atol = 1e-12;
+  long max_steps = 1'000'000;  ///< most internal steps between two samples
 };
 
 struct SphereReferenceSample {
