@@ -541,9 +541,24 @@ Invocation Config::parse(int argc, const char* const* argv) {
   po::options_description all;
   all.add(generic).add(keys);
 
+  // `--key=` gives a key the empty value (an empty list: no masses); Boost refuses an empty
+  // adjacent value, so those words are taken out here and set below.
+  std::vector<const char*> words;
+  std::map<std::string, std::string> empties;
+  for (int i = 0; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (i > 0 && word.size() > 3 && word.rfind("--", 0) == 0 && word.back() == '=' &&
+        keys_.count(word.substr(2, word.size() - 3))) {
+      if (!empties.emplace(word.substr(2, word.size() - 3), "").second)
+        throw InputError("'" + word.substr(0, word.size() - 1) + "' given twice on the command line");
+      continue;
+    }
+    words.push_back(argv[i]);
+  }
+
   po::variables_map vm;
   try {
-    const auto parsed = po::command_line_parser(argc, argv)
+    const auto parsed = po::command_line_parser(static_cast<int>(words.size()), words.data())
                             .options(all)
                             .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
                             .run();
@@ -590,6 +605,10 @@ Invocation Config::parse(int argc, const char* const* argv) {
   }
   for (const auto& name : order_)
     if (vm.count(name)) values[name] = {vm[name].as<std::string>(), "the command line"};  // overrides the file
+  for (const auto& [name, empty] : empties) {
+    if (vm.count(name)) throw InputError("'--" + name + "' given twice on the command line");
+    values[name] = {empty, "the command line"};
+  }
   if (vm.count("output")) {
     run.output = vm["output"].as<std::string>();
     if (trim(run.output).empty()) throw InputError("--output: empty directory name");

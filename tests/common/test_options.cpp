@@ -112,6 +112,14 @@ TEST(Options, DefaultsAreTheFieldsAndOverridesReachThem) {
   EXPECT_EQ(d.c.assumptions()[0].value, "100");
 }
 
+TEST(Options, AnEmptyListIsGivenAsKeyEquals) {
+  Demo d;
+  d.parse({"--grid.counts="});
+  EXPECT_TRUE(d.f.counts.empty());
+  Demo e;
+  EXPECT_NE(error_of(e, {"--model.m0="}).find("model.m0"), std::string::npos);  // a real needs a value
+}
+
 TEST(Options, CommandLineOverridesTheFile) {
   const auto ini = write_ini("cm_test_options.ini", "[model]\nm0 = 3   # a comment\n\n; a comment line\n[grid]\nn = 7\n");
   Demo d;
