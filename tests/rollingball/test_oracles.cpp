@@ -262,3 +262,45 @@ TEST(Oracle, OdeAndDaeAgree) {
 }
 
 }  // namespace
+
+namespace {
+
+// The bare disk (no internal masses) and the Chaplygin ball (a ball with none): valid bodies that
+// keep rolling at constant velocity with N = M g when balanced and unforced.
+TEST(Oracle, BareDiskRollsOnWithNEqualToMg) {
+  rb::DiskParameters p;
+  p.m0 = 2.0;
+  p.g = 1.5;
+  p.actuation.sign.clear();
+  const rb::Disk disk(p);
+  ASSERT_EQ(disk.n(), 0);
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(disk.state_size());
+  x(disk.i_phidot()) = -0.7;
+  const rb::DiskContact c = disk.contact(0.3, x);
+  EXPECT_NEAR(c.phiddot, 0.0, 1e-15);  // no torque: phi' constant; rounding only
+  EXPECT_NEAR(c.N, 3.0, 1e-14);        // N = m0 g
+  EXPECT_NEAR(c.Ffr1, 0.0, 1e-15);
+  Eigen::VectorXd xdot(disk.state_size());
+  disk.rhs(0.3, x, xdot);
+  EXPECT_NEAR(xdot(disk.i_phi()), -0.7, 1e-15);
+}
+
+TEST(Oracle, ChaplyginBallRollsOnWithNEqualToMg) {
+  auto p = rbtest::paper_ball();
+  p.m.clear();
+  p.rails.clear();
+  p.actuation.sign.clear();
+  p.zeta0 = Vec3::Zero();  // balanced: the CM at the GC
+  p.m0 = 2.0;
+  const rb::Ball ball(p);
+  ASSERT_EQ(ball.n(), 0);
+  // spinning about the principal axis e2 while rolling: a steady motion
+  const Eigen::VectorXd x = ball.initial_state(Eigen::VectorXd(0), Eigen::VectorXd(0), cm::Quaternion(1, 0, 0, 0),
+                                               Vec3(0, 1, 0), Eigen::Vector2d::Zero());
+  const rb::BallContact c = ball.contact(0.0, x);
+  EXPECT_NEAR(c.Omegadot.norm(), 0.0, 1e-15);  // rounding only
+  EXPECT_NEAR(c.N, 2.0 * p.g, 1e-14);          // N = M g
+  EXPECT_NEAR(c.fs, 0.0, 1e-15);
+}
+
+}  // namespace
