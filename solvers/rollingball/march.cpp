@@ -4,14 +4,13 @@
 #include <cmath>
 
 #include "common/errors.hpp"
+#include "common/grid.hpp"
 #include "common/optimize.hpp"
 
 namespace rb {
 
-std::vector<double> grid(double a, double b, double dt) {
-  std::vector<double> t;
-  const long n = static_cast<long>(std::floor((b - a) / dt + 1e-9));
-  for (long k = 0; k <= n; ++k) t.push_back(a + static_cast<double>(k) * dt);
+std::vector<double> grid(double a, double b, double dt, const std::string& key, long max_points) {
+  std::vector<double> t = cm::step_grid(key, a, b, dt, max_points);
   if (b - t.back() > 1e-9 * std::max(1.0, std::abs(b))) t.push_back(b);
   t.back() = std::min(t.back(), b);
   return t;
@@ -79,8 +78,8 @@ MarchResult March::run(const Eigen::VectorXd& y0, const Observer& observer) {
     bool output;
   };
   std::vector<Point> points;
-  for (double t : grid(o_.a, o_.b, o_.dt_scan)) points.push_back({t, false});
-  for (double t : grid(o_.a, o_.b, o_.dt_output)) points.push_back({t, true});
+  for (double t : grid(o_.a, o_.b, o_.dt_scan, "analysis.dt", o_.max_points)) points.push_back({t, false});
+  for (double t : grid(o_.a, o_.b, o_.dt_output, "output.dt", o_.max_points)) points.push_back({t, true});
   for (double t : bounds) points.push_back({t, false});
   std::sort(points.begin(), points.end(), [](const Point& p, const Point& q) { return p.t < q.t; });
   std::vector<Point> merged;
@@ -109,6 +108,11 @@ MarchResult March::run(const Eigen::VectorXd& y0, const Observer& observer) {
   Eigen::VectorXd best_lo_y = y0;
   bool need_hi = false;
   res.grid_best_value = -std::numeric_limits<double>::infinity();
+  // The same bookkeeping for the minimum of minimised_ (N).
+  double low_lo_t = o_.a, low_hi_t = o_.a;
+  Eigen::VectorXd low_lo_y = y0;
+  bool low_need_hi = false;
+  res.grid_low_value = std::numeric_limits<double>::infinity();
 
   auto visit = [&](double t, const Eigen::VectorXd& y, bool output) {
     observer(t, y, output);
@@ -125,6 +129,21 @@ MarchResult March::run(const Eigen::VectorXd& y0, const Observer& observer) {
         best_lo_y = prev_y;
         best_hi_t = t;
         need_hi = true;
+      }
+    }
+    if (minimised_) {
+      if (low_need_hi) {
+        low_hi_t = t;
+        low_need_hi = false;
+      }
+      const double v = minimised_(t, y);
+      if (v < res.grid_low_value) {
+        res.grid_low_value = v;
+        res.grid_low_t = t;
+        low_lo_t = prev_t;
+        low_lo_y = prev_y;
+        low_hi_t = t;
+        low_need_hi = true;
       }
     }
     prev_t = t;
@@ -188,6 +207,20 @@ MarchResult March::run(const Eigen::VectorXd& y0, const Observer& observer) {
       if (v_star > res.best_value) {
         res.best_t = t_star;
         res.best_value = v_star;
+      }
+    }
+  }
+  if (minimised_) {
+    // The minimum between grid points, to solver precision: golden section on [t_{k-1}, t_{k+1}]
+    // around the grid minimum t_k, each trial from a restart at t_{k-1} (as for the maximum).
+    res.low_t = res.grid_low_t;
+    res.low_value = res.grid_low_value;
+    if (low_hi_t > low_lo_t) {
+      const auto f = [&](double t) { return -minimised_(t, state_at(low_lo_t, low_lo_y, t)); };
+      const auto [t_star, v_star] = golden_maximum(f, low_lo_t, low_hi_t, 1e-9 * std::max(1.0, std::abs(low_hi_t)));
+      if (-v_star < res.low_value) {
+        res.low_t = t_star;
+        res.low_value = -v_star;
       }
     }
   }

@@ -36,6 +36,8 @@ struct MarchResult {
   std::vector<Crossing> crossings;
   double best_t = 0.0, best_value = 0.0;  ///< refined maximum of the objective
   double grid_best_t = 0.0, grid_best_value = 0.0;
+  double low_t = 0.0, low_value = 0.0;  ///< refined minimum of the minimised function (N)
+  double grid_low_t = 0.0, grid_low_value = 0.0;
   std::map<std::string, double> statistics;  ///< summed over the pieces
   /// A statistic by name, 0 when the integrator does not report it.
   double stat(const std::string& key) const {
@@ -51,7 +53,8 @@ struct MarchOptions {
   double dt_scan = 1e-3;       ///< the objective is sampled here
   double dt_output = 1e-2;     ///< the observer is told "output" here
   long max_steps = 1000000;
-  bool fresh_restart = false;  ///< restart with a new integrator from the factory instead of reinit (DAE)
+  long max_points = 20'000'000;  ///< most points of a grid (output.max_rows)
+  bool fresh_restart = false;    ///< restart with a new integrator from the factory instead of reinit (DAE)
 };
 
 class March {
@@ -63,6 +66,8 @@ class March {
 
   /// The objective to maximise (none: no maximum is sought).
   void objective(Objective f) { objective_ = std::move(f); }
+  /// A function to minimise as well (N of (3.3)/(4.3)), refined the same way.
+  void minimise(Objective f) { minimised_ = std::move(f); }
   /// One root function; direction 0 both, -1 falling, +1 rising; stop at the first root or go on.
   void root(cm::RootFunction g, int direction, bool stop);
 
@@ -75,14 +80,15 @@ class March {
  private:
   Factory make_;
   MarchOptions o_;
-  Objective objective_;
+  Objective objective_, minimised_;
   cm::RootFunction root_;
   int root_direction_ = 0;
   bool root_stop_ = false;
 };
 
-/// The grid points of [a, b] at spacing dt, exact multiples a + k dt (b always included).
-std::vector<double> grid(double a, double b, double dt);
+/// The grid points of [a, b] at spacing dt, exact multiples a + k dt (b always included), counted
+/// first by cm::grid_points (an InputError naming `key` when more than max_points).
+std::vector<double> grid(double a, double b, double dt, const std::string& key, long max_points);
 
 /// Golden-section maximisation of f on [lo, hi] to |interval| <= tol.
 std::pair<double, double> golden_maximum(const std::function<double(double)>& f, double lo, double hi, double tol);

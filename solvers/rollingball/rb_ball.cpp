@@ -8,20 +8,29 @@
 // mu_hat = .19 and N > 0 on [0, 20] for the data of Fig. 6.1 and Table 6.2, and, with
 // m0 = m1 = m2 = .1, m3 = 60 under perfect friction, detachment (N = 0, f_s > 0) at t = 3.7358.
 //
-//   build/bin/rb_ball --config configs/rollingball/ball.ini             # ODE (6.4)
-//   build/bin/rb_ball --config configs/rollingball/ball_dae.ini         # DAE (6.5) with IDA
-//   build/bin/rb_ball --config configs/rollingball/detach.ini           # stops where N = 0
+//   build/bin/rb_ball --config configs/rollingball/ball.ini --output try/ball          # ODE (6.4)
+//   build/bin/rb_ball --config configs/rollingball/ball_dae.ini --output try/ball_dae  # DAE (6.5), IDA
+//   build/bin/rb_ball --config configs/rollingball/detach.ini --output try/detach      # stops where N = 0
+//   build/bin/rb_ball --masses.m= --rails.radius= --rails.v= --ic.theta= --ic.thetadot= --ic.free=
+//       --ic.Omega=0,1,0 --output try/chaplygin   # the Chaplygin ball: rolls on, N = M g
+//
+// One executable serves the studies ball, ball_dae, ball_exact, frozen, detach, detach_*: each
+// INI names its study under [run] study.
 //
 // Writes trajectory.tsv, rails0.tsv / masses0.tsv (Fig. 6.1), and for the detachment diagnostic
 // N_window.tsv (N(t) finely on a window) and crossings.tsv (every zero of N there).
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 
 #include "common/errors.hpp"
+#include "common/grid.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
+#include "common/study.hpp"
 #include "common/sundials.hpp"
+#include "common/text.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/config.hpp"
 #include "rollingball/initial_configuration.hpp"
@@ -29,59 +38,110 @@
 
 namespace {
 
+struct BallOptions {
+  rb::BallModelOptions model;
+  std::vector<double> theta{0.0, 2.0369, 0.7044};
+  bool theta_from_cm_solver = false;
+  std::vector<long> free{2, 3};
+  std::string want = "above";
+  std::vector<double> thetadot{0, 0, 0}, q{1, 0, 0, 0}, Omega{0, 0, 0}, z{0, 0};
+  rb::MarchKeys march;
+  std::string formulation = "ode";
+  bool suppress_algebraic_error = false, ode_vs_dae = false, stop_on_N_zero = false;
+  std::vector<double> window;
+  double diagnostic_dt = 1e-4;
+  bool rails = true;
+  long rail_points = 180;
+};
+
 class BallStudy {
  public:
-  explicit BallStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"rb_ball", "rollingball", "ball",
+                                      "Rolling ball actuated by internal point masses (Sect. 6)"};
 
-  void declare() {
-    rb::declare_ball_model_keys(config_);
-    config_.add_reals("ic.theta", {0.0, 2.0369, 0.7044}, "rad", "initial rail angles theta_a (Table 6.2)");
-    config_.add_flag("ic.theta_from_cm_solver", false,
-                     "replace the free angles of ic.theta by the exact root of the CM condition (rb_ic)");
-    config_.add_reals("ic.free", {2, 3}, "1", "1-based indices of the angles the CM condition solves for");
-    config_.add_choice("ic.want", "above", {"above", "below"}, "root with the total CM above or below the GC");
-    config_.add_reals("ic.thetadot", {0, 0, 0}, "rad", "initial rates theta_a' (Table 6.2)");
-    config_.add_reals("ic.q", {1, 0, 0, 0}, "1", "initial versor q_a, scalar first (Table 6.2)", cm::Range::any(), 4);
-    config_.add_reals("ic.Omega", {0, 0, 0}, "rad", "initial body angular velocity Omega_a", cm::Range::any(), 3);
-    config_.add_reals("ic.z", {0, 0}, "1", "initial GC position z_a", cm::Range::any(), 2);
-    rb::declare_march_keys(config_, 1e-10, "arkode_dp5");
-    config_.add_choice("solver.formulation", "ode", {"ode", "dae"}, "ODE (6.4) or DAE (6.5, IDA) form");
-    config_.add_flag("solver.suppress_algebraic_error", false, "DAE: leave q0 out of IDA's error test");
-    config_.add_flag("crosscheck.ode_vs_dae", false, "DAE: integrate the ODE (6.4) too and report the difference");
-    config_.add_flag("event.stop_on_N_zero", false, "stop at the first falling zero of N (detachment)");
-    config_.add_reals("diagnostic.window", {}, "1",
-                      "t0, t1: continue the rolling model past N = 0 to t1, write N on [t0, t1] and every zero");
-    config_.add_real("diagnostic.dt", 1e-4, "1", "spacing of N_window.tsv", cm::Range::positive());
-    config_.add_flag("output.rails", true, "write rails0.tsv and masses0.tsv (the configuration at t = a)");
+  void declare(cm::Config& config) {
+    BallOptions& o = o_;
+    rb::declare_ball_model_keys(config, o.model);
+    config.add("ic.theta", &o.theta, "initial rail angles theta_a (Table 6.2)").unit("rad").range(cm::Range::any());
+    config.add("ic.theta_from_cm_solver", &o.theta_from_cm_solver,
+               "replace the free angles of ic.theta by the exact root of the CM condition (rb_ic)");
+    config.add("ic.free", &o.free, "1-based indices of the angles the CM condition solves for")
+        .range(cm::Range::at_least(1));
+    config.add("ic.want", &o.want, "root with the total CM above or below the GC").choices({"above", "below"});
+    config.add("ic.thetadot", &o.thetadot, "initial rates theta_a' (Table 6.2)").unit("rad").range(cm::Range::any());
+    config.add("ic.q", &o.q, "initial versor q_a, scalar first (Table 6.2)").range(cm::Range::any()).size(4);
+    config.add("ic.Omega", &o.Omega, "initial body angular velocity Omega_a")
+        .unit("rad")
+        .range(cm::Range::any())
+        .size(3);
+    config.add("ic.z", &o.z, "initial GC position z_a").unit("1").range(cm::Range::any()).size(2);
+    rb::declare_march_keys(config, o.march);
+    config.add("solver.formulation", &o.formulation, "ODE (6.4) or DAE (6.5, IDA) form").choices({"ode", "dae"});
+    config.add("solver.suppress_algebraic_error", &o.suppress_algebraic_error, "DAE: leave q0 out of IDA's error test");
+    config.add("crosscheck.ode_vs_dae", &o.ode_vs_dae, "DAE: integrate the ODE (6.4) too and report the difference");
+    config.add("event.stop_on_N_zero", &o.stop_on_N_zero, "stop at the first falling zero of N (detachment)");
+    config
+        .add("diagnostic.window", &o.window,
+             "t0, t1: continue the rolling model past N = 0 to t1, write N on [t0, t1] and every zero")
+        .unit("1")
+        .range(cm::Range::any())
+        .increasing();
+    config.add("diagnostic.dt", &o.diagnostic_dt, "spacing of N_window.tsv").unit("1").range(cm::Range::positive());
+    config.add("output.rails", &o.rails, "write rails0.tsv and masses0.tsv (the configuration at t = a)");
+    config
+        .add("output.rail_points", &o.rail_points,
+             "segments of each rail drawn in rails0.tsv (a plotting resolution: it does not enter the solution)")
+        .range(cm::Range::closed(1, 1e6));
+    config.check([&config, &o] {
+      const std::size_t n = o.model.m.size();
+      if (o.theta.size() != n) config.fail("ic.theta", "needs one value per mass (masses.m)");
+      if (o.thetadot.size() != n) config.fail("ic.thetadot", "needs one value per mass (masses.m)");
+      if (o.theta_from_cm_solver) rb::check_free_angles(config, o.free, n);
+      if (o.q[0] == 0.0 && o.q[1] == 0.0 && o.q[2] == 0.0 && o.q[3] == 0.0) config.fail("ic.q", "must not vanish");
+      if (!o.window.empty() && o.window.size() != 2) config.fail("diagnostic.window", "needs t0 < t1");
+      if (!o.window.empty() && !(o.window[1] > o.march.a)) config.fail("diagnostic.window", "t1 must exceed time.a");
+    });
   }
 
-  void run() {
+  void run(cm::Run& run) {
+    ball_ = std::make_unique<rb::Ball>(rb::ball_parameters_from(o_.model));
+    study(run);
+  }
+
+ private:
+  void study(cm::Run& out) {
     // --- set up: the ball of Fig. 6.1 and the initial state (6.12) -------------------------------
-    const rb::Ball ball(rb::ball_parameters_from(config_));
+    // --- set up: the ball of Fig. 6.1 and the initial state (6.12) -----------------------------
+    const rb::Ball& ball = *ball_;
     const int n = ball.n();
-    Eigen::VectorXd theta = to_vector(config_.reals("ic.theta"), "ic.theta", n);
-    const Eigen::VectorXd thetadot = to_vector(config_.reals("ic.thetadot"), "ic.thetadot", n);
-    cm::Run out(config_);
-    if (config_.flag("ic.theta_from_cm_solver")) {
-      const auto ic = rb::solve_initial_configuration(ball, theta, rb::free_angles_from(config_),
-                                                      config_.text("ic.want") == "above");
+    Eigen::VectorXd theta = Eigen::Map<const Eigen::VectorXd>(o_.theta.data(), n);
+    const Eigen::VectorXd thetadot = Eigen::Map<const Eigen::VectorXd>(o_.thetadot.data(), n);
+    if (o_.theta_from_cm_solver) {
+      const auto ic = rb::solve_initial_configuration(ball, theta, rb::free_angles_from(o_.free), o_.want == "above");
       theta = ic.theta;
       out.note("theta_a from the CM condition (exact root) instead of the printed values");
     }
-    const auto qv = config_.reals("ic.q"), Om = config_.reals("ic.Omega"), zv = config_.reals("ic.z");
+    const auto &qv = o_.q, &Om = o_.Omega, &zv = o_.z;
     const cm::Quaternion q_a(qv[0], qv[1], qv[2], qv[3]);
-    if (!(q_a.norm() > 0.0)) config_.fail("ic.q", "must not vanish");
     const Eigen::VectorXd x_a = ball.initial_state(theta, thetadot, q_a, rb::Vec3(Om[0], Om[1], Om[2]),
                                                    Eigen::Vector2d(zv[0], zv[1]));  // eq. (6.12)
-    rb::MarchOptions options = rb::march_options_from(config_);
-    const cm::Tolerances tol = rb::tolerances_from(config_);
-    const std::string method = config_.text("solver.method");
-    const bool dae = config_.text("solver.formulation") == "dae";
-    const bool suppress = config_.flag("solver.suppress_algebraic_error");
-    const auto crosscheck = rb::crosscheck_methods_from(config_);
-    const auto window = config_.reals("diagnostic.window");
-    if (!window.empty() && (window.size() != 2 || !(window[1] > window[0])))
-      config_.fail("diagnostic.window", "needs t0 < t1");
+    rb::MarchOptions options = rb::march_options_from(o_.march, o_.model.actuation, out.budget().max_rows);
+    const cm::Tolerances tol = o_.march.integrator.tolerances();
+    const std::string method = o_.march.integrator.method;
+    const bool dae = o_.formulation == "dae";
+    const bool suppress = o_.suppress_algebraic_error;
+    const auto crosscheck = rb::crosscheck_methods_from(o_.march);
+    const auto& window = o_.window;
+    if (!window.empty())
+      cm::grid_points("diagnostic.dt", options.a, window[1], o_.diagnostic_dt, out.budget().max_rows);
+    {
+      const rb::BallContact c0 = ball.contact(options.a, x_a);
+      if (!std::isfinite(c0.N) || !std::isfinite(c0.fs))
+        throw cm::InputError(
+            "model.m0, model.d, masses.m, rails.radius, ic.theta, ic.Omega: the normal force at t = a is not "
+            "finite (N = " +
+            cm::format_real(c0.N) + ")");
+    }
 
     const auto ode_factory = [&ball, tol](const std::string& m) -> rb::Factory {
       return [&ball, m, tol](double t0, const Eigen::VectorXd& y0) {
@@ -103,7 +163,8 @@ class BallStudy {
     const cm::RootFunction normal_force = [&ball](double t, cm::ConstVectorRef x, cm::VectorRef g) {
       g(0) = ball.contact(t, x).N;  // detachment: N = 0, eq. (1.1)
     };
-    const bool stop_on_N_zero = config_.flag("event.stop_on_N_zero");
+    const bool stop_on_N_zero = o_.stop_on_N_zero;
+    const auto normal_force_value = [&ball](double t, const Eigen::VectorXd& x) { return ball.contact(t, x).N; };
 
     auto traj = out.table("trajectory.tsv",
                           std::string("ball of Sect. 6 (") + (dae ? "DAE (6.5)" : "ODE (6.4)") +
@@ -119,12 +180,13 @@ class BallStudy {
       const rb::BallContact c = ball.contact(t, x);
       tr.update(t, x, c, ball);
       if (!output) return;
-      if (dae && config_.flag("crosscheck.ode_vs_dae")) grid_states.emplace_back(t, x);
+      if (dae && o_.ode_vs_dae) grid_states.emplace_back(t, x);
       traj.row(trajectory_row(ball, t, x, c));
     };
     options.fresh_restart = dae;
     rb::March march(dae ? dae_factory : ode_factory(method), options);
     march.objective(ratio);
+    march.minimise(normal_force_value);
     if (stop_on_N_zero) march.root(normal_force, -1, true);
     const rb::MarchResult res = march.run(x_a, observer);
     out.statistics(dae ? "ida" : method, res.statistics);
@@ -139,6 +201,7 @@ class BallStudy {
     for (const std::string& m : crosscheck) {
       rb::March other(ode_factory(m), options);
       other.objective(ratio);
+      other.minimise(normal_force_value);
       if (stop_on_N_zero) other.root(normal_force, -1, true);
       const rb::MarchResult o = other.run(x_a, [](double, const Eigen::VectorXd&, bool) {});
       out.scalar("mu_hat." + m, o.best_value);
@@ -152,7 +215,7 @@ class BallStudy {
     }
 
     // The DAE against the ODE on the output grid.
-    if (dae && config_.flag("crosscheck.ode_vs_dae")) {
+    if (dae && o_.ode_vs_dae) {
       rb::MarchOptions oo = options;
       oo.fresh_restart = false;
       std::size_t k = 0;
@@ -177,7 +240,7 @@ class BallStudy {
     if (!window.empty()) diagnostic(ball, ode_factory(method), x_a, options, window, normal_force, out);
 
     // --- write ------------------------------------------------------------------------------------
-    if (config_.flag("output.rails")) write_rails(ball, x_a, out);
+    if (o_.rails) write_rails(ball, x_a, out);
     auto best = out.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3), and the end of the run (one row)",
                           {{"t_mu_hat", "1"}, {"mu_hat", "1"}, {"t_end", "1"}, {"N_end", "1"}, {"fs_end", "1"}});
     const rb::BallContact ce = ball.contact(res.t_end, res.y_end);
@@ -186,7 +249,7 @@ class BallStudy {
     const rb::Vec3 cB0 = ball.centre_of_mass(theta);
     out.scalar("M", ball.total_mass());
     out.scalar("state_size", ball.state_size());
-    out.scalar("theta_a1", theta(0));
+    if (n > 0) out.scalar("theta_a1", theta(0));
     if (n > 1) out.scalar("theta_a2", theta(1));
     if (n > 2) out.scalar("theta_a3", theta(2));
     out.scalar("cB1_0", cB0(0));
@@ -199,8 +262,9 @@ class BallStudy {
     out.scalar("mu_hat", res.best_value);
     out.scalar("t_mu_hat", res.best_t);
     out.scalar("mu_hat_grid", res.grid_best_value);
-    out.scalar("N_min", tr.N_min);
-    out.scalar("t_N_min", tr.t_N_min);
+    out.scalar("N_min", res.low_value);  // refined between grid points (golden section)
+    out.scalar("t_N_min", res.low_t);
+    out.scalar("N_min_grid", res.grid_low_value);
     out.scalar("N_max", tr.N_max);
     out.scalar("t_N_max", tr.t_N_max);
     out.scalar("fs_max", tr.fs_max);
@@ -231,7 +295,6 @@ class BallStudy {
         "mu_hat = max f_s/N sampled every analysis.dt and refined by golden section on the solution "
         "restarted from the grid state before the maximum.");
     out.note("energy_drift = max |E(t) - E(a)|: a conservation check only when the masses are frozen.");
-    out.commit();
   }
 
  private:
@@ -255,11 +318,6 @@ class BallStudy {
       first = false;
     }
   };
-
-  Eigen::VectorXd to_vector(const std::vector<double>& v, const std::string& key, int n) const {
-    if (static_cast<int>(v.size()) != n) config_.fail(key, "needs one value per mass (masses.m)");
-    return Eigen::Map<const Eigen::VectorXd>(v.data(), n);
-  }
 
   static std::vector<cm::Column> trajectory_columns(int n) {
     std::vector<cm::Column> cols{{"t", "1"}};
@@ -309,8 +367,8 @@ class BallStudy {
                   rb::MarchOptions options, const std::vector<double>& window, const cm::RootFunction& N,
                   cm::Run& out) const {
     options.b = window[1];
-    options.dt_scan = config_.real("diagnostic.dt");
-    options.dt_output = config_.real("diagnostic.dt");
+    options.dt_scan = o_.diagnostic_dt;
+    options.dt_output = o_.diagnostic_dt;
     options.fresh_restart = false;
     auto table = out.table("N_window.tsv",
                            "normal force of the rolling model continued past N = 0 (diagnostic of the detachment)",
@@ -346,8 +404,8 @@ class BallStudy {
     const cm::Quaternion q = x_a.segment<4>(ball.i_q());
     const rb::Mat3 L = cm::attitude(q);
     for (int i = 0; i < ball.n(); ++i) {
-      for (int k = 0; k <= 180; ++k) {
-        const double th = 2.0 * cm::pi * k / 180.0;
+      for (long k = 0; k <= o_.rail_points; ++k) {
+        const double th = 2.0 * cm::pi * static_cast<double>(k) / static_cast<double>(o_.rail_points);
         const rb::Vec3 X = L * ball.parameters().rails[i].zeta(th);
         rails.row({th, X(0), X(1), X(2)});
       }
@@ -367,18 +425,10 @@ class BallStudy {
     masses.row({static_cast<double>(ball.n() + 1), Xc(0), Xc(1), Xc(2), ball.total_mass()});
   }
 
-  cm::Config& config_;
+  BallOptions o_;
+  std::unique_ptr<rb::Ball> ball_;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("rb_ball", "rollingball", "ball", "Rolling ball actuated by internal point masses (Sect. 6)");
-    BallStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<BallStudy>(argc, argv); }

@@ -7,60 +7,126 @@
 // prevents slip is mu_hat = max_t f_s / N, eq. (1.3). The paper reports mu_hat = .2951 and N > 0
 // for the data of Fig. 5.2 and Table 5.1 on t in [0, 20].
 //
-//   build/bin/rb_disk --config configs/rollingball/disk.ini --output results/rollingball/disk
-//   build/bin/rb_disk --config configs/rollingball/disk.ini --solver.method=cvode_bdf --time.b=5
+//   build/bin/rb_disk --config configs/rollingball/disk.ini --output try/disk
+//   build/bin/rb_disk --config configs/rollingball/disk.ini --solver.method=cvode_bdf --time.b=5 --output try/disk
+//   build/bin/rb_disk --config configs/rollingball/disk.ini --masses.m= --rails.radius= --ic.theta=
+//       --ic.thetadot= --ic.zdot=1 --output try/bare_disk   # the bare disk: constant speed, N = M g
 //
 // Writes trajectory.tsv (state, forces, mass positions in body and space), actuation.tsv (u_i(t))
-// and the scalars mu_hat, t_mu_hat, N_min, N_max, ..., mu_hat_spread (across crosscheck.methods).
+// and the scalars mu_hat, t_mu_hat, N_min (refined between grid points), N_max, ..., mu_hat_spread (across
+// crosscheck.methods).
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "common/errors.hpp"
+#include "common/grid.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
+#include "common/study.hpp"
 #include "common/sundials.hpp"
+#include "common/text.hpp"
 #include "rollingball/config.hpp"
 #include "rollingball/disk.hpp"
 #include "rollingball/march.hpp"
 
 namespace {
 
+struct DiskOptions {
+  rb::DiskModelOptions model;
+  std::vector<double> theta{-cm::pi / 2, -cm::pi / 2, -cm::pi / 2, -cm::pi / 2}, thetadot{0, 0, 0, 0};
+  double phi = 0.0, zdot = 0.0, z = 0.0;
+  rb::MarchKeys march;
+  double actuation_dt = 1e-3, actuation_fine_until = 0.4, actuation_coarse_dt = 0.1;
+  DiskOptions() {
+    // The paper's AbsTol = RelTol = 1e-12 (Sect. 5).
+    march.integrator.rtol = 1e-12;
+    march.integrator.atol = 1e-12;
+  }
+};
+
 class DiskStudy {
  public:
-  explicit DiskStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"rb_disk", "rollingball", "disk",
+                                      "Rolling disk actuated by internal point masses (Sect. 5)"};
 
-  void declare() {
-    rb::declare_disk_model_keys(config_);
-    config_.add_reals("ic.theta", {-cm::pi / 2, -cm::pi / 2, -cm::pi / 2, -cm::pi / 2}, "rad",
-                      "initial rail angles theta_a (Table 5.1)");
-    config_.add_reals("ic.thetadot", {0, 0, 0, 0}, "rad", "initial rates theta_a' (Table 5.1)");
-    config_.add_real("ic.phi", 0.0, "rad", "initial rotation angle phi_a");
-    config_.add_real("ic.zdot", 0.0, "1", "initial GC velocity z_a' (phi_a' = -z_a'/r, eq. (5.3))");
-    config_.add_real("ic.z", 0.0, "1", "initial GC position z_a");
-    rb::declare_march_keys(config_, 1e-12, "arkode_dp5");
+  void declare(cm::Config& config) {
+    DiskOptions& o = o_;
+    rb::declare_disk_model_keys(config, o.model);
+    config.add("ic.theta", &o.theta, "initial rail angles theta_a (Table 5.1)").unit("rad").range(cm::Range::any());
+    config.add("ic.thetadot", &o.thetadot, "initial rates theta_a' (Table 5.1)").unit("rad").range(cm::Range::any());
+    config.add("ic.phi", &o.phi, "initial rotation angle phi_a").unit("rad").range(cm::Range::any());
+    config.add("ic.zdot", &o.zdot, "initial GC velocity z_a' (phi_a' = -z_a'/r, eq. (5.3))")
+        .unit("1")
+        .range(cm::Range::any());
+    config.add("ic.z", &o.z, "initial GC position z_a").unit("1").range(cm::Range::any());
+    rb::declare_march_keys(config, o.march);
+    config
+        .add("output.actuation_dt", &o.actuation_dt,
+             "spacing of actuation.tsv on the pulse (a plotting grid: it does not enter the solution)")
+        .unit("1")
+        .range(cm::Range::positive());
+    config
+        .add("output.actuation_fine_until", &o.actuation_fine_until,
+             "end of the fine part of actuation.tsv (after it, rows every output.actuation_coarse_dt)")
+        .unit("1")
+        .range(cm::Range::any());
+    config
+        .add("output.actuation_coarse_dt", &o.actuation_coarse_dt,
+             "spacing of actuation.tsv after the pulse (a multiple of output.actuation_dt)")
+        .unit("1")
+        .range(cm::Range::positive());
+    config.check([&config, &o] {
+      const std::size_t n = o.model.m.size();
+      if (o.theta.size() != n) config.fail("ic.theta", "needs one angle per mass (masses.m)");
+      if (o.thetadot.size() != n) config.fail("ic.thetadot", "needs one rate per mass (masses.m)");
+    });
   }
 
-  void run() {
-    // --- set up: the disk of Fig. 5.2 and the initial state (5.6) ---------------------------------
-    const rb::Disk disk(rb::disk_parameters_from(config_));
-    const int n = disk.n();
-    const auto theta = config_.reals("ic.theta"), thetadot = config_.reals("ic.thetadot");
-    if (static_cast<int>(theta.size()) != n) config_.fail("ic.theta", "needs one angle per mass");
-    if (static_cast<int>(thetadot.size()) != n) config_.fail("ic.thetadot", "needs one rate per mass");
-    const double r = disk.parameters().r, z_a = config_.real("ic.z"), phi_a = config_.real("ic.phi");
-    Eigen::VectorXd x_a(disk.state_size());
-    for (int i = 0; i < n; ++i) {
-      x_a(disk.i_theta() + i) = theta[i];
-      x_a(disk.i_thetadot() + i) = thetadot[i];
-    }
-    x_a(disk.i_phi()) = phi_a;
-    x_a(disk.i_phidot()) = -config_.real("ic.zdot") / r;  // eq. (5.3)
-    const rb::MarchOptions options = rb::march_options_from(config_);
-    const cm::Tolerances tol = rb::tolerances_from(config_);
-    const std::string method = config_.text("solver.method");
-    const auto crosscheck = rb::crosscheck_methods_from(config_);
+  void run(cm::Run& run) {
+    setup(run);
+    solve(run);
+    write(run);
+  }
 
-    cm::Run out(config_);
+ private:
+  // --- set up: the disk of Fig. 5.2 and the initial state (5.6) -----------------------------------
+  void setup(cm::Run& run) {
+    disk_ = std::make_unique<rb::Disk>(rb::disk_parameters_from(o_.model));
+    const int n = disk_->n();
+    r_ = disk_->parameters().r;
+    x_a_ = Eigen::VectorXd(disk_->state_size());
+    for (int i = 0; i < n; ++i) {
+      x_a_(disk_->i_theta() + i) = o_.theta[static_cast<std::size_t>(i)];
+      x_a_(disk_->i_thetadot() + i) = o_.thetadot[static_cast<std::size_t>(i)];
+    }
+    x_a_(disk_->i_phi()) = o_.phi;
+    x_a_(disk_->i_phidot()) = -o_.zdot / r_;  // eq. (5.3)
+    options_ = rb::march_options_from(o_.march, o_.model.actuation, run.budget().max_rows);
+    actuation_t_ = actuation_times(run.budget().max_rows);
+    const rb::DiskContact c0 = disk_->contact(options_.a, x_a_);
+    if (!std::isfinite(c0.N) || !std::isfinite(c0.phiddot))
+      throw cm::InputError(
+          "model.m0, model.d2, masses.m, rails.radius, ic.theta: the normal force at t = a is not finite (N = " +
+          cm::format_real(c0.N) + ")");
+  }
+
+  std::vector<double> actuation_times(long max_points) const {
+    std::vector<double> out;
+    const std::vector<double> fine =
+        rb::grid(options_.a, options_.b, o_.actuation_dt, "output.actuation_dt", max_points);
+    for (double t : fine) {
+      // fine on the pulse, coarse after (the coarse points are the multiples of the coarse step)
+      if (t > o_.actuation_fine_until &&
+          std::fmod(t + 1e-12 * o_.actuation_coarse_dt, o_.actuation_coarse_dt) > 1e-9 * o_.actuation_coarse_dt)
+        continue;
+      out.push_back(t);
+    }
+    return out;
+  }
+
+  std::vector<cm::Column> trajectory_columns() const {
+    const int n = disk_->n();
     std::vector<cm::Column> cols{{"t", "1"}};
     for (int i = 1; i <= n; ++i) cols.push_back({"theta" + std::to_string(i), "rad"});
     for (int i = 1; i <= n; ++i) cols.push_back({"thetadot" + std::to_string(i), "rad"});
@@ -75,144 +141,168 @@ class DiskStudy {
       for (const char* k : {"1", "3"}) cols.push_back({"X" + std::to_string(i) + "_" + k, "1"});
     cols.push_back({"Xc1", "1"});
     cols.push_back({"Xc3", "1"});
-    auto traj = out.table("trajectory.tsv",
+    return cols;
+  }
+
+  std::vector<double> trajectory_row(double t, const Eigen::VectorXd& x, const rb::DiskContact& c) const {
+    const rb::Disk& disk = *disk_;
+    const int n = disk.n();
+    const double phi = x(disk.i_phi());
+    std::vector<double> row{t};
+    for (int i = 0; i < 2 * n; ++i) row.push_back(x(i));
+    for (int i = 0; i < n; ++i) row.push_back(disk.parameters().actuation.u(static_cast<std::size_t>(i), t));
+    row.insert(row.end(),
+               {phi, x(disk.i_phidot()), c.phiddot, o_.z - r_ * (phi - o_.phi), c.N, c.Ffr1, c.fs, c.fs / c.N});
+    for (int i = 1; i <= n; ++i) {
+      const Eigen::Vector2d z = disk.zeta(i, x);
+      row.insert(row.end(), {z(0), z(1)});
+    }
+    const Eigen::Vector2d cB = disk.centre_of_mass(x);
+    row.insert(row.end(), {cB(0), cB(1)});
+    for (int i = 1; i <= n; ++i) {
+      const Eigen::Vector2d X = disk.to_space(phi, disk.zeta(i, x));
+      row.insert(row.end(), {X(0), X(1)});
+    }
+    const Eigen::Vector2d Xc = disk.to_space(phi, cB);
+    row.insert(row.end(), {Xc(0), Xc(1)});
+    return row;
+  }
+
+  rb::Factory factory(const std::string& m) const {
+    const rb::Disk* disk = disk_.get();
+    const cm::Tolerances tol = o_.march.integrator.tolerances();
+    return [disk, m, tol](double t0, const Eigen::VectorXd& y0) {
+      return cm::make_integrator(
+          m, [disk](double t, cm::ConstVectorRef y, cm::VectorRef yd) { disk->rhs(t, y, yd); }, y0, t0, tol);
+    };
+  }
+
+  void configure(rb::March& march) const {
+    const rb::Disk* disk = disk_.get();
+    march.objective([disk](double t, const Eigen::VectorXd& x) {
+      const rb::DiskContact c = disk->contact(t, x);
+      return c.fs / c.N;  // the objective of (1.3)
+    });
+    march.minimise([disk](double t, const Eigen::VectorXd& x) { return disk->contact(t, x).N; });
+  }
+
+  // --- solve: integrate (5.2) piecewise, track N and f_s/N ----------------------------------------
+  void solve(cm::Run& run) {
+    const rb::Disk& disk = *disk_;
+    const std::string& method = o_.march.integrator.method;
+    const long rows = cm::grid_points("output.dt", options_.a, options_.b, options_.dt_output, options_.max_points);
+    auto traj = run.table("trajectory.tsv",
                           "disk of Sect. 5: state, contact forces (4.3)/(4.4), ratio f_s/N; zeta = body frame "
                           "translated to the GC, X = spatial frame translated to the GC",
-                          cols);
-
-    // --- solve: integrate (5.2) piecewise, track N and f_s/N -------------------------------------
-    struct Track {
-      double N_min = std::numeric_limits<double>::infinity(), t_N_min = 0, N_max = -1e300, t_N_max = 0;
-      double Ffr_max = 0, phidot_min = 1e300, phidot_max = -1e300, energy0 = 0;
-    } tr;
+                          trajectory_columns(), cm::Planned{static_cast<double>(rows + 1), "output.dt"});
     auto observer = [&](double t, const Eigen::VectorXd& x, bool output) {
       const rb::DiskContact c = disk.contact(t, x);
-      if (c.N < tr.N_min) tr.N_min = c.N, tr.t_N_min = t;
-      if (c.N > tr.N_max) tr.N_max = c.N, tr.t_N_max = t;
-      tr.Ffr_max = std::max(tr.Ffr_max, std::abs(c.Ffr1));
-      tr.phidot_min = std::min(tr.phidot_min, x(disk.i_phidot()));
-      tr.phidot_max = std::max(tr.phidot_max, x(disk.i_phidot()));
-      if (!output) return;
-      const double phi = x(disk.i_phi());
-      std::vector<double> row{t};
-      for (int i = 0; i < 2 * n; ++i) row.push_back(x(i));
-      for (int i = 0; i < n; ++i) row.push_back(disk.parameters().actuation.u(i, t));
-      row.insert(row.end(),
-                 {phi, x(disk.i_phidot()), c.phiddot, z_a - r * (phi - phi_a), c.N, c.Ffr1, c.fs, c.fs / c.N});
-      for (int i = 1; i <= n; ++i) {
-        const Eigen::Vector2d z = disk.zeta(i, x);
-        row.insert(row.end(), {z(0), z(1)});
-      }
-      const Eigen::Vector2d cB = disk.centre_of_mass(x);
-      row.insert(row.end(), {cB(0), cB(1)});
-      for (int i = 1; i <= n; ++i) {
-        const Eigen::Vector2d X = disk.to_space(phi, disk.zeta(i, x));
-        row.insert(row.end(), {X(0), X(1)});
-      }
-      const Eigen::Vector2d Xc = disk.to_space(phi, cB);
-      row.insert(row.end(), {Xc(0), Xc(1)});
-      traj.row(row);
+      if (c.N > tr_.N_max) tr_.N_max = c.N, tr_.t_N_max = t;
+      tr_.Ffr_max = std::max(tr_.Ffr_max, std::abs(c.Ffr1));
+      tr_.phidot_min = std::min(tr_.phidot_min, x(disk.i_phidot()));
+      tr_.phidot_max = std::max(tr_.phidot_max, x(disk.i_phidot()));
+      if (output) traj.row(trajectory_row(t, x, c));
     };
-    const auto ratio = [&](double t, const Eigen::VectorXd& x) {
-      const rb::DiskContact c = disk.contact(t, x);
-      return c.fs / c.N;  // the objective of (1.3)
-    };
-    const auto factory = [&](const std::string& m) {
-      return [&disk, m, tol](double t0, const Eigen::VectorXd& y0) {
-        return cm::make_integrator(
-            m, [&disk](double t, cm::ConstVectorRef y, cm::VectorRef yd) { disk.rhs(t, y, yd); }, y0, t0, tol);
-      };
-    };
-    rb::March march(factory(method), options);
-    march.objective(ratio);
-    const rb::MarchResult res = march.run(x_a, observer);
+    rb::March march(factory(method), options_);
+    configure(march);
+    res_ = march.run(x_a_, observer);
 
     // Cross-check: the same study with other integrators (the paper: "identical results").
-    double spread = 0.0;
-    std::map<std::string, double> cost;
-    cost[method] = res.stat("rhs_evaluations") + disk.state_size() * res.stat("jacobian_evaluations");
-    for (const std::string& m : crosscheck) {
-      rb::March other(factory(m), options);
-      other.objective(ratio);
-      const rb::MarchResult o = other.run(x_a, [](double, const Eigen::VectorXd&, bool) {});
-      out.scalar("mu_hat." + m, o.best_value);
-      out.statistics(m, o.statistics);
-      spread = std::max(spread, std::abs(o.best_value - res.best_value));
-      cost[m] = o.stat("rhs_evaluations") + disk.state_size() * o.stat("jacobian_evaluations");
+    cost_[method] = cost_of(res_);
+    for (const std::string& m : rb::crosscheck_methods_from(o_.march)) {
+      rb::March other(factory(m), options_);
+      configure(other);
+      const rb::MarchResult r = other.run(x_a_, [](double, const Eigen::VectorXd&, bool) {});
+      run.scalar("mu_hat." + m, r.best_value);
+      run.statistics(m, r.statistics);
+      spread_ = std::max(spread_, std::abs(r.best_value - res_.best_value));
+      cost_[m] = cost_of(r);
     }
+  }
 
-    // --- write ------------------------------------------------------------------------------------
-    auto act = out.table("actuation.tsv", "prescribed accelerations u_i(t), eq. (5.5)", [&] {
-      std::vector<cm::Column> c{{"t", "1"}};
-      for (int i = 1; i <= n; ++i) c.push_back({"u" + std::to_string(i), "rad"});
-      c.push_back({"abs_u", "rad"});
-      return c;
-    }());
-    for (double t : rb::grid(options.a, options.b, 1e-3)) {
-      if (t > 0.4 && std::fmod(t + 1e-12, 0.1) > 1e-9) continue;  // fine on the pulse, coarse after
+  double cost_of(const rb::MarchResult& r) const {
+    return r.stat("rhs_evaluations") + disk_->state_size() * r.stat("jacobian_evaluations");
+  }
+
+  // --- write --------------------------------------------------------------------------------------
+  void write(cm::Run& run) {
+    const rb::Disk& disk = *disk_;
+    const int n = disk.n();
+    std::vector<cm::Column> ac{{"t", "1"}};
+    for (int i = 1; i <= n; ++i) ac.push_back({"u" + std::to_string(i), "rad"});
+    ac.push_back({"abs_u", "rad"});
+    auto act = run.table("actuation.tsv", "prescribed accelerations u_i(t), eq. (5.5); abs_u = amp shape(t)", ac,
+                         cm::Planned{static_cast<double>(actuation_t_.size()), "output.actuation_dt"});
+    const rb::StepRamp& u = disk.parameters().actuation;
+    for (double t : actuation_t_) {
       std::vector<double> row{t};
-      for (int i = 0; i < n; ++i) row.push_back(disk.parameters().actuation.u(i, t));
-      row.push_back(std::abs(disk.parameters().actuation.u(0, t)));
+      for (int i = 0; i < n; ++i) row.push_back(u.u(static_cast<std::size_t>(i), t));
+      row.push_back(std::abs(u.amp * u.shape(t)));  // |u_i| is the same for every i, eq. (5.5)
       act.row(row);
     }
 
-    auto best =
-        out.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3) (one row)", {{"t_mu_hat", "1"}, {"mu_hat", "1"}});
-    best.row({res.best_t, res.best_value});
-    const rb::DiskContact c0 = disk.contact(options.a, x_a);
-    const Eigen::Vector2d cB0 = disk.centre_of_mass(x_a);
-    const rb::DiskContact cb = disk.contact(res.t_end, res.y_end);
-    out.scalar("M", disk.total_mass());
-    out.scalar("state_size", disk.state_size());
-    out.scalar("mu_hat", res.best_value);
-    out.scalar("t_mu_hat", res.best_t);
-    out.scalar("mu_hat_grid", res.grid_best_value);
-    out.scalar("N_min", tr.N_min);
-    out.scalar("t_N_min", tr.t_N_min);
-    out.scalar("N_max", tr.N_max);
-    out.scalar("t_N_max", tr.t_N_max);
-    out.scalar("max_abs_Ffr1", tr.Ffr_max);
-    out.scalar("phidot_min", tr.phidot_min);
-    out.scalar("phidot_max", tr.phidot_max);
-    out.scalar("N_0", c0.N);
-    out.scalar("Ffr1_0", c0.Ffr1);
-    out.scalar("phiddot_0", c0.phiddot);
-    out.scalar("ratio_0", c0.fs / c0.N);
-    out.scalar("cB1_0", cB0(0));
-    out.scalar("cB3_0", cB0(1));
-    out.scalar("t_end", res.t_end);
-    out.scalar("phi_end", res.y_end(disk.i_phi()));
-    out.scalar("phidot_end", res.y_end(disk.i_phidot()));
-    out.scalar("z_end", z_a - r * (res.y_end(disk.i_phi()) - phi_a));
-    out.scalar("N_end", cb.N);
-    out.scalar("Ffr1_end", cb.Ffr1);
-    out.scalar("mu_hat_spread", spread);
-    if (cost.count("cvode_adams") && cost.count("cvode_bdf"))
-      out.scalar("cost_adams_over_bdf", cost["cvode_adams"] / cost["cvode_bdf"]);
-    out.statistics(method, res.statistics);
-    out.note(
-        "mu_hat = max f_s/N sampled every analysis.dt and refined by golden section on the solution "
-        "restarted from the grid state before the maximum.");
-    if (!crosscheck.empty())
-      out.note(
+    auto best = run.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3) (one row)",
+                          {{"t_mu_hat", "1"}, {"mu_hat", "1"}}, cm::Planned{1, "output.max_rows"});
+    best.row({res_.best_t, res_.best_value});
+    const rb::DiskContact c0 = disk.contact(options_.a, x_a_);
+    const Eigen::Vector2d cB0 = disk.centre_of_mass(x_a_);
+    const rb::DiskContact cb = disk.contact(res_.t_end, res_.y_end);
+    run.scalar("M", disk.total_mass());
+    run.scalar("state_size", disk.state_size());
+    run.scalar("mu_hat", res_.best_value);
+    run.scalar("t_mu_hat", res_.best_t);
+    run.scalar("mu_hat_grid", res_.grid_best_value);
+    run.scalar("N_min", res_.low_value);
+    run.scalar("t_N_min", res_.low_t);
+    run.scalar("N_min_grid", res_.grid_low_value);
+    run.scalar("N_max", tr_.N_max);
+    run.scalar("t_N_max", tr_.t_N_max);
+    run.scalar("max_abs_Ffr1", tr_.Ffr_max);
+    run.scalar("phidot_min", tr_.phidot_min);
+    run.scalar("phidot_max", tr_.phidot_max);
+    run.scalar("N_0", c0.N);
+    run.scalar("Ffr1_0", c0.Ffr1);
+    run.scalar("phiddot_0", c0.phiddot);
+    run.scalar("ratio_0", c0.fs / c0.N);
+    run.scalar("cB1_0", cB0(0));
+    run.scalar("cB3_0", cB0(1));
+    run.scalar("t_end", res_.t_end);
+    run.scalar("phi_end", res_.y_end(disk.i_phi()));
+    run.scalar("phidot_end", res_.y_end(disk.i_phidot()));
+    run.scalar("z_end", o_.z - r_ * (res_.y_end(disk.i_phi()) - o_.phi));
+    run.scalar("N_end", cb.N);
+    run.scalar("Ffr1_end", cb.Ffr1);
+    run.scalar("mu_hat_spread", spread_);
+    if (cost_.count("cvode_adams") && cost_.count("cvode_bdf"))
+      run.scalar("cost_adams_over_bdf", cost_["cvode_adams"] / cost_["cvode_bdf"]);
+    run.statistics(o_.march.integrator.method, res_.statistics);
+    run.note(
+        "mu_hat = max f_s/N and N_min = min N sampled every analysis.dt and refined by golden section on the "
+        "solution restarted from the grid state before the extremum.");
+    if (!rb::crosscheck_methods_from(o_.march).empty())
+      run.note(
           "cost = rhs evaluations + state size x Jacobian evaluations (difference-quotient Jacobian), "
           "a deterministic stand-in for the wall time the paper compares.");
-    out.commit();
   }
 
- private:
-  cm::Config& config_;
+  struct Track {
+    double N_max = -std::numeric_limits<double>::infinity(), t_N_max = 0;
+    double Ffr_max = 0, phidot_min = std::numeric_limits<double>::infinity(),
+           phidot_max = -std::numeric_limits<double>::infinity();
+  };
+
+  DiskOptions o_;
+  std::unique_ptr<rb::Disk> disk_;
+  double r_ = 1.0;
+  Eigen::VectorXd x_a_;
+  rb::MarchOptions options_;
+  std::vector<double> actuation_t_;
+  Track tr_;
+  rb::MarchResult res_;
+  double spread_ = 0.0;
+  std::map<std::string, double> cost_;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("rb_disk", "rollingball", "disk", "Rolling disk actuated by internal point masses (Sect. 5)");
-    DiskStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<DiskStudy>(argc, argv); }

@@ -262,3 +262,81 @@ TEST(Oracle, OdeAndDaeAgree) {
 }
 
 }  // namespace
+
+namespace {
+
+// The bare disk (no internal masses) and the Chaplygin ball (a ball with none): valid bodies that
+// keep rolling at constant velocity with N = M g when balanced and unforced.
+TEST(Oracle, BareDiskRollsOnWithNEqualToMg) {
+  rb::DiskParameters p;
+  p.m0 = 2.0;
+  p.g = 1.5;
+  p.actuation.sign.clear();
+  const rb::Disk disk(p);
+  ASSERT_EQ(disk.n(), 0);
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(disk.state_size());
+  x(disk.i_phidot()) = -0.7;
+  const rb::DiskContact c = disk.contact(0.3, x);
+  EXPECT_NEAR(c.phiddot, 0.0, 1e-15);  // no torque: phi' constant; rounding only
+  EXPECT_NEAR(c.N, 3.0, 1e-14);        // N = m0 g
+  EXPECT_NEAR(c.Ffr1, 0.0, 1e-15);
+  Eigen::VectorXd xdot(disk.state_size());
+  disk.rhs(0.3, x, xdot);
+  EXPECT_NEAR(xdot(disk.i_phi()), -0.7, 1e-15);
+}
+
+TEST(Oracle, ChaplyginBallRollsOnWithNEqualToMg) {
+  auto p = rbtest::paper_ball();
+  p.m.clear();
+  p.rails.clear();
+  p.actuation.sign.clear();
+  p.zeta0 = Vec3::Zero();  // balanced: the CM at the GC
+  p.m0 = 2.0;
+  const rb::Ball ball(p);
+  ASSERT_EQ(ball.n(), 0);
+  // spinning about the principal axis e2 while rolling: a steady motion
+  const Eigen::VectorXd x = ball.initial_state(Eigen::VectorXd(0), Eigen::VectorXd(0), cm::Quaternion(1, 0, 0, 0),
+                                               Vec3(0, 1, 0), Eigen::Vector2d::Zero());
+  const rb::BallContact c = ball.contact(0.0, x);
+  EXPECT_NEAR(c.Omegadot.norm(), 0.0, 1e-15);  // rounding only
+  EXPECT_NEAR(c.N, 2.0 * p.g, 1e-14);          // N = M g
+  EXPECT_NEAR(c.fs, 0.0, 1e-15);
+}
+
+}  // namespace
+
+namespace {
+
+// N_min is refined between grid points to solver precision: it must not depend on the scan grid
+// analysis.dt (the grid minimum does, by O(dt^2) for a smooth minimum).
+TEST(Oracle, RefinedNMinDoesNotDependOnTheScanGrid) {
+  const rb::Disk disk(rbtest::paper_disk());
+  Eigen::VectorXd x = Eigen::VectorXd::Zero(disk.state_size());
+  x.head(4).setConstant(-cm::pi / 2);
+  const rb::Factory make = [&disk](double t0, const Eigen::VectorXd& y0) {
+    return cm::make_integrator("cvode_adams",
+                               [&disk](double t, cm::ConstVectorRef y, cm::VectorRef yd) { disk.rhs(t, y, yd); }, y0,
+                               t0, {1e-12, 1e-12});
+  };
+  const auto run = [&](double dt) {
+    rb::MarchOptions o;
+    o.a = 0.0;
+    o.b = 20.0;  // N is least near t = 19.7 (Fig. 5.4(a))
+    o.kinks = {0.1, 0.2};
+    o.dt_scan = dt;
+    o.dt_output = 0.5;
+    rb::March march(make, o);
+    march.minimise([&disk](double t, const Eigen::VectorXd& y) { return disk.contact(t, y).N; });
+    return march.run(x, [](double, const Eigen::VectorXd&, bool) {});
+  };
+  const rb::MarchResult fine = run(1e-3), coarse = run(3e-2);
+  // the grid minima differ (the test could not pass by sampling alone) ...
+  EXPECT_GT(std::abs(fine.grid_low_value - coarse.grid_low_value), 1e-7);
+  // ... the refined ones agree to the integration tolerance (1e-12) amplified by a few restarts:
+  // 1e-9 on N, and on t_N_min the golden-section bracket 1e-9 relative (sqrt of N's flatness
+  // makes t less sharp: 1e-4).
+  EXPECT_NEAR(fine.low_value, coarse.low_value, 1e-9);
+  EXPECT_NEAR(fine.low_t, coarse.low_t, 1e-4);
+}
+
+}  // namespace
