@@ -7,14 +7,14 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <numbers>
 
 #include "common/errors.hpp"
+#include "common/math.hpp"
 
 namespace fr {
 
 namespace {
-constexpr double pi = std::numbers::pi;
+using cm::pi;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 // An eigenvalue or radial rate below this (units mu g) counts as zero when classifying: the
 // difference formulas reach about 1e-11, the structural zeros (f = 0 circles) are exact.
