@@ -59,6 +59,7 @@ void SphereStudy::declare_common(cm::Config& c) {
       .unit("1")
       .range(cm::Range::closed(0.0, 1e6));
   cm::declare_integrator_keys(c, o_.solver, "solver");
+  cm::KeyBuilder(c, "solver.rtol").assumption("ASSUMED: the paper gives no tolerances");
 }
 
 void SphereStudy::check_cases(cm::Config& c, const std::vector<double>& forces, const std::string& forces_key,
