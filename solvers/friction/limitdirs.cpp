@@ -98,6 +98,11 @@ void LimitDirectionStudy::declare(cm::Config& c) {
         "O(1); rounding leaves ~1e-16)")
       .unit("1")
       .range(cm::Range::open_closed(0.0, 1e-3));
+  c.add("classify.zero_tol", &o_.zero_tol,
+        "eigenvalues and radial rates below this count as zero when a limit direction is classified (the "
+        "difference formulas reach about 1e-11)")
+      .unit("mu g")
+      .range(cm::Range::closed(1e-14, 1e-2));
   c.add("gcurves.points", &o_.gcurves_points, "samples of the g curves on (0, pi)").range(cm::Range::closed(10, 1e7));
   c.add("gcurves.error_points", &o_.error_points, "midpoints of (0, pi/2) for the g-curve errors")
       .range(cm::Range::closed(10, 1e7));
@@ -150,8 +155,10 @@ void LimitDirectionStudy::declare(cm::Config& c) {
 }
 
 TestProblem LimitDirectionStudy::problem(double lambda, double f) const {
-  if (body_ == Body::disc) return disc_problem(o_.j, kappa_, rho_, o_.Rbar_over_R, f);
-  return ball_problem(o_.j, kappa_, rho_, lambda, f);
+  TestProblem p = body_ == Body::disc ? disc_problem(o_.j, kappa_, rho_, o_.Rbar_over_R, f)
+                                      : ball_problem(o_.j, kappa_, rho_, lambda, f);
+  p.zero_tol = o_.zero_tol;
+  return p;
 }
 
 const PolynomialModel* LimitDirectionStudy::polynomial(std::size_t i) const {
@@ -434,7 +441,8 @@ void LimitDirectionStudy::galin_row(cm::Run& run) {
   const double kg = kappa_closed_form(Pressure::galin);
   const double rho_g = o_.galin_rho_over_R;
   const ExactModel galin(Pressure::galin, rho_g);
-  const TestProblem prob = disc_problem(o_.j, kg, rho_g, o_.Rbar_over_R, 0.0);
+  TestProblem prob = disc_problem(o_.j, kg, rho_g, o_.Rbar_over_R, 0.0);
+  prob.zero_tol = o_.zero_tol;
   const LimitDirectionAnalysis A(galin, prob);
   const auto roots = A.force_free_roots(static_cast<int>(o_.galin_scan_points));
   const double psi0 = roots.empty() ? nan : roots.front();

@@ -31,6 +31,7 @@ struct LimitDirectionOptions {
   long scan_points = 4000;
   double bracket_factor = 10.0;
   double degree_zero = 1e-14;
+  double zero_tol = TestProblem{}.zero_tol;
   long gcurves_points = 1000;
   long error_points = 400;
   std::vector<double> lambda_sweep{2.0, 5.0, 10.0};

@@ -58,6 +58,11 @@ void SphereStudy::declare_common(cm::Config& c) {
   c.add("dynamics.k_stab", &o_.k_stab, "constraint stabilisation gain k_c of -k_c (|w|^2 - 1) w")
       .unit("1")
       .range(cm::Range::closed(0.0, 1e6));
+  c.add("classify.zero_tol", &o_.zero_tol,
+        "eigenvalues and radial rates below this count as zero when a limit direction is classified (the "
+        "difference formulas reach about 1e-11)")
+      .unit("mu g")
+      .range(cm::Range::closed(1e-14, 1e-2));
   cm::declare_integrator_keys(c, o_.solver, "solver");
   cm::KeyBuilder(c, "solver.rtol").assumption("ASSUMED: the paper gives no tolerances");
 }
@@ -95,6 +100,7 @@ SphereCase SphereStudy::make_case(const std::string& body, const std::string& mo
     coefficients_[key] = harmonic_coefficients(c.p, c.rho, static_cast<int>(o_.N_max), o_.quad_tol);  // (83)
   c.model = make_model("model list", model, c.p, c.rho, coefficients_[key]);
   c.prob = disc ? disc_problem(c.j, kappa, c.rho, c.Rbar, f) : ball_problem(c.j, kappa, c.rho, c.Rbar, f);
+  c.prob.zero_tol = o_.zero_tol;
   return c;
 }
 

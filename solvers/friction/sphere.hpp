@@ -26,6 +26,7 @@ struct SphereOptions {
   long N_max = 4;
   double quad_tol = 1e-13;
   double k_stab = 1.0;
+  double zero_tol = TestProblem{}.zero_tol;
   cm::IntegratorOptions solver;
 };
 
