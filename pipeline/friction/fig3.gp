@@ -8,4 +8,5 @@ set view 65, 35
 set view equal xyz
 set xyplane 0
 unset key
-splot results.'/exact/surface.tsv' u 3:4:5 w l lc rgb '#1f77b4' lw 0.8
+load results.'/exact/columns.gp'
+splot results.'/exact/surface.tsv' u surface_Qx:surface_Qy:surface_Tz_over_rho w l lc rgb '#1f77b4' lw 0.8

@@ -7,18 +7,15 @@
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <numbers>
 
 #include "common/errors.hpp"
+#include "common/math.hpp"
 
 namespace fr {
 
 namespace {
-constexpr double pi = std::numbers::pi;
+using cm::pi;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-// An eigenvalue or radial rate below this (units mu g) counts as zero when classifying: the
-// difference formulas reach about 1e-11, the structural zeros (f = 0 circles) are exact.
-constexpr double zero_tol = 1e-8;
 
 double toms748(const std::function<double(double)>& h, double lo, double hi, double hlo, double hhi) {
   boost::uintmax_t iters = 200;
@@ -125,6 +122,7 @@ LimitDirection LimitDirectionAnalysis::classify(double psi, bool trivial) const 
   ld.trivial = trivial;
   ld.rdot = Rstar(ld.w);
   eigen_on_circle(psi, ld.lambda_in, ld.lambda_out);
+  const double zero_tol = prob_.zero_tol;
   ld.circle = (prob_.f == 0.0 && std::abs(ld.lambda_out) < zero_tol);
   const double r = ld.rdot, li = ld.lambda_in, lo = ld.lambda_out;
   if (ld.circle) {

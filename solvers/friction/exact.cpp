@@ -4,16 +4,16 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 #include "common/errors.hpp"
+#include "common/math.hpp"
 #include "friction/quadrature.hpp"
 
 namespace fr {
 
 namespace {
 
-constexpr double pi = std::numbers::pi;
+using cm::pi;
 constexpr double inf = std::numeric_limits<double>::infinity();
 
 // Where the closed forms hand over to the series: below eps_lo the uniform branch 1, above eps_hi

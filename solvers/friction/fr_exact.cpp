@@ -13,60 +13,110 @@
 //      measures how fast the printed and the corrected truncations approach the exact functions.
 //
 // Sample runs:
-//   fr_exact --config configs/friction/exact.ini
-//   fr_exact --config configs/friction/exact.ini --grid.eps_max=10 --output /tmp/exact
+//   fr_exact --config configs/friction/exact.ini --output try/exact
+//   fr_exact --config configs/friction/exact.ini --grid.eps_max=10 --output try/exact
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numbers>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/math.hpp"
+#include "common/study.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
 
 namespace {
 
+using cm::pi;
 using fr::Pressure;
 using fr::QT;
-constexpr double pi = std::numbers::pi;
 
 class ExactStudy {
  public:
-  explicit ExactStudy(const cm::Config& config) : config_(config), run_(config) {}
+  static constexpr cm::StudyInfo info{"fr_exact", "friction", "exact",
+                                      "Exact resultant friction force and torque (Sects. 3-4)"};
 
-  void run() {
-    kappa_and_load();
-    eps_tables();
-    theta_and_w3_tables();
-    meridian();
-    surface();
-    verification();
-    series();
-    run_.commit();
+  void declare(cm::Config& c) {
+    c.add("grid.eps_points", &eps_points_, "points of the eps grid (Fig. 4, panel 1)").range(cm::Range::closed(2, 1e7));
+    c.add("grid.eps_max", &eps_max_, "upper end of the eps grid")
+        .unit("1")
+        .range(cm::Range::open_closed(0.0, 1e6))
+        .assumption("ASSUMED: the eps range of Fig. 4 is not stated (spec 000 F4)");
+    c.add("grid.theta_points", &theta_points_, "points of the theta grid on [0, pi/2]")
+        .range(cm::Range::closed(2, 1e7));
+    c.add("grid.meridian_points", &meridian_points_, "points of the meridian curves (Fig. 4, panel 4)")
+        .range(cm::Range::closed(3, 1e6));
+    c.add_choice("surface.pressure", &surface_pressure_, {{"uniform", Pressure::uniform}, {"hertz", Pressure::hertz}},
+                 "pressure of the Fig. 3 surface")
+        .assumption("ASSUMED: Fig. 3 does not state the pressure (spec 000 F3)");
+    c.add("surface.rho_over_kappa", &surface_rho_over_kappa_, "rho/kappa of the Fig. 3 surface")
+        .unit("1")
+        .range(cm::Range::closed(1e-6, 1e6))
+        .assumption("ASSUMED: Fig. 3 does not state rho (spec 000 F3)");
+    c.add("surface.phi_points", &phi_points_, "longitudes of the Fig. 3 surface").range(cm::Range::closed(3, 10000));
+    c.add("surface.theta_points", &surface_theta_points_, "latitudes of the Fig. 3 surface")
+        .range(cm::Range::closed(3, 10000));
+    c.add("verify.eps", &verify_eps_, "eps of the verification sweep").unit("1").range(cm::Range::closed(0.0, 1e6));
+    c.add("verify.rho_over_R", &verify_rho_, "rho/R of the verification directions")
+        .unit("1")
+        .range(cm::Range::closed(1e-6, 1e6));
+    c.add("verify.phi", &verify_phi_, "longitude of the verification directions")
+        .unit("rad")
+        .range(cm::Range::closed(-2 * pi, 2 * pi));
+    c.add("verify.inversion_points", &inversion_points_,
+          "log-spaced eps in [1e-3, 1e3] at which the identity Q(eps) = eps Q(1/eps) is checked")
+        .range(cm::Range::closed(1, 1e7));
+    c.add("slope.h", &slope_h_,
+          "step of the one-sided second-order differences at eps = 1 (C-SMOOTH): truncation O(h^2) against "
+          "rounding O(1e-16/h)")
+        .unit("1")
+        .range(cm::Range::closed(1e-8, 1e-2));
+    c.add("series.fit_points", &fit_points_, "points of the log-log fit of the series residual order on [0.1, 0.3]")
+        .range(cm::Range::closed(2, 1e6));
+    c.add("series.points", &series_points_, "points of the series table on (0, series.eps_max]")
+        .range(cm::Range::closed(1, 1e7));
+    c.add("series.eps_max", &series_eps_max_, "upper end of the series table and of its largest error")
+        .unit("1")
+        .range(cm::Range::open_closed(0.0, 1e6));
+    c.add("quad.tol", &tol_, "relative tolerance of the 1-D quadratures")
+        .unit("1")
+        .range(cm::Range::closed(1e-15, 1e-3));
+    c.add("quad.tol_2d", &quad_tol_, "relative tolerance of the direct 2-D quadrature")
+        .unit("1")
+        .range(cm::Range::closed(1e-15, 1e-3));
+  }
+
+  void run(cm::Run& run) {
+    kappa_and_load(run);
+    eps_tables(run);
+    theta_and_w3_tables(run);
+    meridian(run);
+    surface(run);
+    verification(run);
+    series(run);
   }
 
  private:
   // 1. kappa (39) and the load (38) by quadrature; the Hertz peak pressure ratio.
-  void kappa_and_load() {
+  void kappa_and_load(cm::Run& run) {
     for (Pressure p : {Pressure::uniform, Pressure::hertz, Pressure::galin}) {
       const std::string n = fr::pressure_name(p);
-      run_.scalar("kappa_over_R_" + n, fr::kappa_by_quadrature(p, tol_), "1");
-      run_.scalar("kappa_closed_minus_quadrature_" + n, fr::kappa_closed_form(p) - fr::kappa_by_quadrature(p, tol_));
-      run_.scalar("load_over_P_" + n, fr::load_by_quadrature(p, tol_));
+      run.scalar("kappa_over_R_" + n, fr::kappa_by_quadrature(p, tol_), "1");
+      run.scalar("kappa_closed_minus_quadrature_" + n, fr::kappa_closed_form(p) - fr::kappa_by_quadrature(p, tol_));
+      run.scalar("load_over_P_" + n, fr::load_by_quadrature(p, tol_));
     }
     // after (61): peak pressure of (61) over that of (56)
-    run_.scalar("hertz_peak_over_uniform",
-                fr::pressure_profile(Pressure::hertz, 0.0) / fr::pressure_profile(Pressure::uniform, 0.0));
-    run_.scalar("kappa_ratio_0_lt_k_lt_1_uniform", fr::kappa_closed_form(Pressure::uniform));
+    run.scalar("hertz_peak_over_uniform",
+               fr::pressure_profile(Pressure::hertz, 0.0) / fr::pressure_profile(Pressure::uniform, 0.0));
+    run.scalar("kappa_ratio_0_lt_k_lt_1_uniform", fr::kappa_closed_form(Pressure::uniform));
   }
 
   // 2. Fig. 4, panel 1: Q_eps, T_eps on a linear eps grid.
-  void eps_tables() {
-    const int n = static_cast<int>(config_.integer("grid.eps_points"));
-    const double emax = config_.real("grid.eps_max");
-    auto t = run_.table("exact_eps.tsv", "exact functions (53) for the uniform (59)-(60) and Hertz (62)-(63) pressure",
-                        {{"eps", "1"}, {"Q_uniform", "1"}, {"T_uniform", "1"}, {"Q_hertz", "1"}, {"T_hertz", "1"}});
+  void eps_tables(cm::Run& run) {
+    const int n = static_cast<int>(eps_points_);
+    const double emax = eps_max_;
+    auto t = run.table("exact_eps.tsv", "exact functions (53) for the uniform (59)-(60) and Hertz (62)-(63) pressure",
+                       {{"eps", "1"}, {"Q_uniform", "1"}, {"T_uniform", "1"}, {"Q_hertz", "1"}, {"T_hertz", "1"}},
+                       cm::Planned{static_cast<double>(n), "grid.eps_points"});
     for (int i = 0; i < n; ++i) {
       const double e = emax * i / (n - 1.0);
       const QT u = fr::exact_eps(Pressure::uniform, e), h = fr::exact_eps(Pressure::hertz, e);
@@ -76,19 +126,19 @@ class ExactStudy {
     for (Pressure p : {Pressure::uniform, Pressure::hertz}) {
       const std::string n = fr::pressure_name(p);
       const QT one = fr::exact_eps(p, 1.0);
-      run_.scalar("Q_eps1_" + n, one.Q);
-      run_.scalar("T_eps1_" + n, one.T);
-      const double h = 1e-5;
+      run.scalar("Q_eps1_" + n, one.Q);
+      run.scalar("T_eps1_" + n, one.T);
+      const double h = slope_h_;
       const QT a = fr::exact_eps(p, 1.0 - h), b = fr::exact_eps(p, 1.0 - 2 * h);
       const QT c = fr::exact_eps(p, 1.0 + h), d = fr::exact_eps(p, 1.0 + 2 * h);
       // one-sided second-order differences of the two branches (57)
       const double dQl = (3 * one.Q - 4 * a.Q + b.Q) / (2 * h), dQr = (-3 * one.Q + 4 * c.Q - d.Q) / (2 * h);
       const double dTl = (3 * one.T - 4 * a.T + b.T) / (2 * h), dTr = (-3 * one.T + 4 * c.T - d.T) / (2 * h);
-      run_.scalar("dQ_deps_at_1_left_" + n, dQl);
-      run_.scalar("dQ_deps_at_1_right_" + n, dQr);
-      run_.scalar("dT_deps_at_1_left_" + n, dTl);
-      run_.scalar("dT_deps_at_1_right_" + n, dTr);
-      run_.scalar("slope_jump_at_1_" + n, std::max(std::abs(dQl - dQr), std::abs(dTl - dTr)));
+      run.scalar("dQ_deps_at_1_left_" + n, dQl);
+      run.scalar("dQ_deps_at_1_right_" + n, dQr);
+      run.scalar("dT_deps_at_1_left_" + n, dTl);
+      run.scalar("dT_deps_at_1_right_" + n, dTr);
+      run.scalar("slope_jump_at_1_" + n, std::max(std::abs(dQl - dQr), std::abs(dTl - dTr)));
     }
     // the endpoints (55), (47)
     double worst = 0.0;
@@ -96,15 +146,16 @@ class ExactStudy {
       const QT z = fr::exact_eps(p, 0.0), i = fr::exact_eps(p, INFINITY);
       worst = std::max({worst, std::abs(z.Q), std::abs(z.T - 1.0), std::abs(i.Q - 1.0), std::abs(i.T)});
     }
-    run_.scalar("endpoint_error_max", worst);
+    run.scalar("endpoint_error_max", worst);
   }
 
   // Fig. 4, panels 2-3: the w3 and theta forms, for rho = R and rho = kappa.
-  void theta_and_w3_tables() {
-    const int n = static_cast<int>(config_.integer("grid.theta_points"));
-    auto t = run_.table(
+  void theta_and_w3_tables(cm::Run& run) {
+    const int n = static_cast<int>(theta_points_);
+    auto t = run.table(
         "exact_theta.tsv", "exact functions in theta (49) and w3 (46); blocks: rho=R, then rho=kappa of each pressure",
-        {{"theta", "rad"}, {"w3", "1"}, {"Q_uniform", "1"}, {"T_uniform", "1"}, {"Q_hertz", "1"}, {"T_hertz", "1"}});
+        {{"theta", "rad"}, {"w3", "1"}, {"Q_uniform", "1"}, {"T_uniform", "1"}, {"Q_hertz", "1"}, {"T_hertz", "1"}},
+        cm::Planned{2.0 * n, "grid.theta_points"});
     for (int block = 0; block < 2; ++block) {
       const double ru = block == 0 ? 1.0 : fr::kappa_closed_form(Pressure::uniform);
       const double rh = block == 0 ? 1.0 : fr::kappa_closed_form(Pressure::hertz);
@@ -120,8 +171,8 @@ class ExactStudy {
 
   // Fig. 4, panel 4: the meridian curves (Q, T), independent of rho; the largest distance from the
   // uniform curve to the Hertz one ("these curves ... almost overlap").
-  void meridian() {
-    const int n = static_cast<int>(config_.integer("grid.meridian_points"));
+  void meridian(cm::Run& run) {
+    const int n = static_cast<int>(meridian_points_);
     std::vector<std::array<double, 2>> hertz;
     for (int i = 0; i < n; ++i) {
       const double th = 0.5 * pi * i / (n - 1.0);
@@ -144,18 +195,19 @@ class ExactStudy {
         eps_at = std::cos(th) / std::sin(th);
       }
     }
-    run_.scalar("meridian_distance_max", dmax);
-    run_.scalar("meridian_distance_max_at_eps", eps_at);
+    run.scalar("meridian_distance_max", dmax);
+    run.scalar("meridian_distance_max_at_eps", eps_at);
   }
 
   // Fig. 3, right panel: the friction surface (-cos(phi) Q, -sin(phi) Q, -(kappa/rho) T) over the sphere.
-  void surface() {
-    const Pressure p = fr::pressure_from_name(config_.text("surface.pressure"));
-    const double rho = config_.real("surface.rho_over_kappa") * fr::kappa_closed_form(p);
-    const int nphi = static_cast<int>(config_.integer("surface.phi_points"));
-    const int nth = static_cast<int>(config_.integer("surface.theta_points"));
-    auto t = run_.table("surface.tsv", "image of the unit sphere under w -> Q(w)/(mu P) (31), blocks of constant phi",
-                        {{"phi", "rad"}, {"theta", "rad"}, {"Qx", "1"}, {"Qy", "1"}, {"Tz_over_rho", "1"}});
+  void surface(cm::Run& run) {
+    const Pressure p = surface_pressure_;
+    const double rho = surface_rho_over_kappa_ * fr::kappa_closed_form(p);
+    const int nphi = static_cast<int>(phi_points_);
+    const int nth = static_cast<int>(surface_theta_points_);
+    auto t = run.table("surface.tsv", "image of the unit sphere under w -> Q(w)/(mu P) (31), blocks of constant phi",
+                       {{"phi", "rad"}, {"theta", "rad"}, {"Qx", "1"}, {"Qy", "1"}, {"Tz_over_rho", "1"}},
+                       cm::Planned{double(nphi) * nth, "surface.phi_points"});
     for (int i = 0; i < nphi; ++i) {
       const double phi = -pi + 2 * pi * i / (nphi - 1.0);
       for (int k = 0; k < nth; ++k) {
@@ -169,19 +221,20 @@ class ExactStudy {
   }
 
   // 3. Closed forms vs the ring integral and direct 2-D quadrature at a sweep of directions.
-  void verification() {
-    const std::vector<double> eps_list = config_.reals("verify.eps");
-    const double rho = config_.real("verify.rho_over_R");
-    const double phi = config_.real("verify.phi");
-    auto t = run_.table("verify.tsv", "closed form (with series switch) vs ring integral vs direct 2-D quadrature",
-                        {{"pressure", "0=uniform,1=hertz"},
-                         {"eps", "1"},
-                         {"Q_closed", "1"},
-                         {"T_closed", "1"},
-                         {"Q_ring", "1"},
-                         {"T_ring", "1"},
-                         {"Q_2d", "1"},
-                         {"T_2d", "1"}});
+  void verification(cm::Run& run) {
+    const std::vector<double>& eps_list = verify_eps_;
+    const double rho = verify_rho_;
+    const double phi = verify_phi_;
+    auto t = run.table("verify.tsv", "closed form (with series switch) vs ring integral vs direct 2-D quadrature",
+                       {{"pressure", "0=uniform,1=hertz"},
+                        {"eps", "1"},
+                        {"Q_closed", "1"},
+                        {"T_closed", "1"},
+                        {"Q_ring", "1"},
+                        {"T_ring", "1"},
+                        {"Q_2d", "1"},
+                        {"T_2d", "1"}},
+                       cm::Planned{2.0 * static_cast<double>(eps_list.size()), "verify.eps"});
     double ring_max = 0.0, direct_max = 0.0;
     for (Pressure p : {Pressure::uniform, Pressure::hertz}) {
       const double kr = fr::kappa_closed_form(p) / rho;
@@ -197,39 +250,38 @@ class ExactStudy {
         direct_max = std::max({direct_max, std::abs(c.Q - Qd), std::abs(c.T - Td)});
       }
     }
-    run_.scalar("closed_vs_ring_max", ring_max);
-    run_.scalar("closed_vs_direct2d_max", direct_max);
+    run.scalar("closed_vs_ring_max", ring_max);
+    run.scalar("closed_vs_direct2d_max", direct_max);
     // O4 identity for the uniform pressure: Q(eps) = eps Q(1/eps)
     double inv = 0.0;
-    for (int i = 1; i <= 200; ++i) {
-      const double e = std::pow(10.0, -3.0 + 6.0 * i / 200.0);
+    for (long i = 1; i <= inversion_points_; ++i) {
+      const double e = std::pow(10.0, -3.0 + 6.0 * static_cast<double>(i) / static_cast<double>(inversion_points_));
       inv = std::max(inv,
                      std::abs(fr::exact_eps(Pressure::uniform, e).Q - e * fr::exact_eps(Pressure::uniform, 1.0 / e).Q));
     }
-    run_.scalar("uniform_inversion_identity_max", inv);
+    run.scalar("uniform_inversion_identity_max", inv);
     // Galin pressure by the ring integral (used for Table 2)
-    run_.scalar("galin_Q_eps2", fr::ring_eps(Pressure::galin, 2.0, tol_).Q);
-    run_.scalar("galin_T_eps2", fr::ring_eps(Pressure::galin, 2.0, tol_).T);
+    run.scalar("galin_Q_eps2", fr::ring_eps(Pressure::galin, 2.0, tol_).Q);
+    run.scalar("galin_T_eps2", fr::ring_eps(Pressure::galin, 2.0, tol_).T);
   }
 
   // 4. Series (78)-(79): coefficients from the Maclaurin series of K and E; the order of the
   // residual of the printed and corrected truncations.
-  void series() {
+  void series(cm::Run& run) {
     const fr::SeriesCoefficients& s = fr::series_coefficients(Pressure::uniform);
     // (78): Q_eps1 = eps - eps^3/8 - eps^5/64 ..., Q_eps2 = 1 - x^2/8 - x^4/64 - 5x^6/1024 ...
-    for (int k = 0; k < 4; ++k) run_.scalar("series_Q1_coef_eps" + std::to_string(2 * k + 1), s.q1[k]);
-    for (int k = 0; k < 4; ++k) run_.scalar("series_Q2_coef_x" + std::to_string(2 * k), s.q2[k]);
+    for (int k = 0; k < 4; ++k) run.scalar("series_Q1_coef_eps" + std::to_string(2 * k + 1), s.q1[k]);
+    for (int k = 0; k < 4; ++k) run.scalar("series_Q2_coef_x" + std::to_string(2 * k), s.q2[k]);
     // (79) in the paper's normalisation T/(mu P R) = (2/3) T_eps: coefficients divided by 3/2
-    for (int k = 0; k < 4; ++k) run_.scalar("series_T1_coef_eps" + std::to_string(2 * k) + "_over_1p5", s.t1[k] / 1.5);
-    for (int k = 0; k < 3; ++k)
-      run_.scalar("series_T2_coef_x" + std::to_string(2 * k + 1) + "_over_1p5", s.t2[k] / 1.5);
+    for (int k = 0; k < 4; ++k) run.scalar("series_T1_coef_eps" + std::to_string(2 * k) + "_over_1p5", s.t1[k] / 1.5);
+    for (int k = 0; k < 3; ++k) run.scalar("series_T2_coef_x" + std::to_string(2 * k + 1) + "_over_1p5", s.t2[k] / 1.5);
     // residual order: slope of log|exact - truncation| against log(eps) on [0.1, 0.3] (branch 1)
     // and against log(x), x = 1/eps, on [0.1, 0.3] (branch 2), with the closed forms (59)-(60) as
     // the exact functions (no series switch; their rounding, below 1e-13 there, is far below the
     // residuals, above 1e-11).
     auto slope = [&](auto residual) {
       double sx = 0, sy = 0, sxx = 0, sxy = 0;
-      const int n = 20;
+      const int n = static_cast<int>(fit_points_);
       for (int i = 0; i < n; ++i) {
         const double z = 0.1 * std::pow(3.0, 1.0 * i / (n - 1.0));
         const double lx = std::log(z), ly = std::log(std::abs(residual(z)));
@@ -239,66 +291,56 @@ class ExactStudy {
     };
     for (bool printed : {false, true}) {
       const std::string tag = printed ? "printed" : "corrected";
-      run_.scalar("series_T1_residual_order_" + tag, slope([&](double e) {
-                    return fr::closed_form_eps(Pressure::uniform, e).T - fr::series_model_eps(e, printed).T;
-                  }));
-      run_.scalar("series_T2_residual_order_" + tag, slope([&](double x) {
-                    return fr::closed_form_eps(Pressure::uniform, 1.0 / x).T - fr::series_model_eps(1.0 / x, printed).T;
-                  }));
+      run.scalar("series_T1_residual_order_" + tag, slope([&](double e) {
+                   return fr::closed_form_eps(Pressure::uniform, e).T - fr::series_model_eps(e, printed).T;
+                 }));
+      run.scalar("series_T2_residual_order_" + tag, slope([&](double x) {
+                   return fr::closed_form_eps(Pressure::uniform, 1.0 / x).T - fr::series_model_eps(1.0 / x, printed).T;
+                 }));
     }
     // the jumps of the series model at eps = 1 (C-SER) and its largest error (eps in [0, 5])
     const QT lo = fr::series_model_eps(1.0, false), hi = fr::series_model_eps(std::nextafter(1.0, 2.0), false);
-    run_.scalar("series_jump_Q_at_1", hi.Q - lo.Q);
-    run_.scalar("series_jump_T_at_1", hi.T - lo.T);
+    run.scalar("series_jump_Q_at_1", hi.Q - lo.Q);
+    run.scalar("series_jump_T_at_1", hi.T - lo.T);
     double emax = 0.0;
-    auto t = run_.table("series.tsv", "piecewise series model (78)-(79) of [36] vs the exact uniform functions",
-                        {{"eps", "1"},
-                         {"Q_exact", "1"},
-                         {"Q_series", "1"},
-                         {"T_exact", "1"},
-                         {"T_series", "1"},
-                         {"T_series_printed", "1"}});
-    for (int i = 1; i <= 500; ++i) {
-      const double e = 5.0 * i / 500.0;
+    auto t = run.table("series.tsv", "piecewise series model (78)-(79) of [36] vs the exact uniform functions",
+                       {{"eps", "1"},
+                        {"Q_exact", "1"},
+                        {"Q_series", "1"},
+                        {"T_exact", "1"},
+                        {"T_series", "1"},
+                        {"T_series_printed", "1"}},
+                       cm::Planned{static_cast<double>(series_points_), "series.points"});
+    for (long i = 1; i <= series_points_; ++i) {
+      const double e = series_eps_max_ * static_cast<double>(i) / static_cast<double>(series_points_);
       const QT x = fr::exact_eps(Pressure::uniform, e), c = fr::series_model_eps(e, false),
                pr = fr::series_model_eps(e, true);
       emax = std::max({emax, std::abs(x.Q - c.Q), std::abs(x.T - c.T)});
       t.row({e, x.Q, c.Q, x.T, c.T, pr.T});
     }
-    run_.scalar("series_model_max_error", emax);
+    run.scalar("series_model_max_error", emax);
   }
 
-  const cm::Config& config_;
-  cm::Run run_;
-  double tol_ = config_.real("quad.tol");
-  double quad_tol_ = config_.real("quad.tol_2d");
+  long eps_points_ = 501;
+  double eps_max_ = 5.0;
+  long theta_points_ = 501;
+  long meridian_points_ = 2001;
+  Pressure surface_pressure_ = Pressure::uniform;
+  double surface_rho_over_kappa_ = 1.0;
+  long phi_points_ = 49;
+  long surface_theta_points_ = 49;
+  std::vector<double> verify_eps_{0.1, 0.3, 0.8, 1.0, 1.5, 3.0, 10.0};
+  double verify_rho_ = 2.0 / 3.0;
+  double verify_phi_ = 2.1;
+  long inversion_points_ = 200;
+  double slope_h_ = 1e-5;
+  long fit_points_ = 20;
+  long series_points_ = 500;
+  double series_eps_max_ = 5.0;
+  double tol_ = 1e-13;
+  double quad_tol_ = 1e-12;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("fr_exact", "friction", "exact", "Exact resultant friction force and torque (Sects. 3-4)");
-    config.add_integer("grid.eps_points", 501, "points of the eps grid (Fig. 4, panel 1)", 2, 1000000);
-    config.add_real("grid.eps_max", 5.0, "1", "upper end of the eps grid", cm::Range::positive());
-    config.add_integer("grid.theta_points", 501, "points of the theta grid on [0, pi/2]", 2, 1000000);
-    config.add_integer("grid.meridian_points", 2001, "points of the meridian curves (Fig. 4, panel 4)", 3, 1000000);
-    config.add_choice("surface.pressure", "uniform", {"uniform", "hertz"}, "pressure of the Fig. 3 surface");
-    config.add_real("surface.rho_over_kappa", 1.0, "1", "rho/kappa of the Fig. 3 surface", cm::Range::positive());
-    config.add_integer("surface.phi_points", 49, "longitudes of the Fig. 3 surface", 3, 10000);
-    config.add_integer("surface.theta_points", 49, "latitudes of the Fig. 3 surface", 3, 10000);
-    config.add_reals("verify.eps", {0.1, 0.3, 0.8, 1.0, 1.5, 3.0, 10.0}, "1", "eps of the verification sweep",
-                     cm::Range::nonnegative());
-    config.add_real("verify.rho_over_R", 2.0 / 3.0, "1", "rho/R of the verification directions", cm::Range::positive());
-    config.add_real("verify.phi", 2.1, "rad", "longitude of the verification directions");
-    config.add_real("quad.tol", 1e-13, "1", "relative tolerance of the 1-D quadratures", cm::Range::positive());
-    config.add_real("quad.tol_2d", 1e-12, "1", "relative tolerance of the direct 2-D quadrature",
-                    cm::Range::positive());
-    config.assumption("surface.pressure", "ASSUMED: Fig. 3 does not state the pressure (spec 000 F3)");
-    config.assumption("surface.rho_over_kappa", "ASSUMED: Fig. 3 does not state rho (spec 000 F3)");
-    config.assumption("grid.eps_max", "ASSUMED: the eps range of Fig. 4 is not stated (spec 000 F4)");
-    if (!config.parse(argc, argv)) return 0;
-    ExactStudy(config).run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<ExactStudy>(argc, argv); }

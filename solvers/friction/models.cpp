@@ -3,15 +3,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "common/errors.hpp"
+#include "common/math.hpp"
 #include "friction/quadrature.hpp"
 
 namespace fr {
 
 namespace {
-constexpr double pi = std::numbers::pi;
+using cm::pi;
 
 // Coefficients (in t) of the Chebyshev polynomial of the second kind U_n(t), lowest power first.
 std::vector<double> chebyshev_second_kind(int n) {
@@ -164,21 +164,6 @@ std::unique_ptr<FrictionModel> make_model(const std::string& key, const std::str
     return std::make_unique<PolynomialModel>(harmonic_model(h, N));
   }
   throw cm::InputError(key + ": unknown model '" + name + "' (fitted, exact, series, series_printed, N1, N2, ...)");
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : text + ",") {
-    if (ch == ',') {
-      const auto b = cur.find_first_not_of(" \t"), e = cur.find_last_not_of(" \t");
-      if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
-  return out;
 }
 
 }  // namespace fr

@@ -10,11 +10,9 @@
 //                             or with the spec's corrected coefficients)
 #pragma once
 
-#include <array>
-
-#include <algorithm>
-
 #include <Eigen/Core>
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -152,8 +150,5 @@ std::string join(const Parts&... parts) {
   (s.append(std::string_view(parts)), ...);
   return s;
 }
-
-/// Splits a comma separated list ("fitted,N1,N2").
-std::vector<std::string> split_list(const std::string& text);
 
 }  // namespace fr
