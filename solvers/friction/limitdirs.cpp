@@ -71,11 +71,7 @@ void LimitDirectionStudy::declare(cm::Config& c) {
       .assumption(
           "ASSUMED: Figs. 17/18 do not state their degrees; N = 1..4, the fitted and the exact model "
           "(spec 000 F17; E22: 'first-degree' in Fig. 13 drawn both as N = 1 and fitted)");
-  c.add("models.N_max", &o_.N_max, "harmonic coefficients computed (>= the highest N in models.list)")
-      .range(cm::Range::closed(1, 12));
-  c.add("quad.tol", &o_.quad_tol, "relative tolerance of the harmonic coefficients (83)")
-      .unit("1")
-      .range(cm::Range::closed(1e-15, 1e-3));
+  declare_harmonic_keys(c, o_.harmonic);
   c.add("branches.f_max", &o_.f_max, "upper end of the force axis of the bifurcation diagrams")
       .unit("mu m g")
       .range(cm::Range::open_closed(0.0, 1e6))
@@ -124,9 +120,9 @@ void LimitDirectionStudy::declare(cm::Config& c) {
     if (o_.models.empty()) c.fail("models.list", "no model given");
     for (const std::string& m : o_.models) {
       if (m.size() >= 2 && m[0] == 'N' && m.find_first_not_of("0123456789", 1) == std::string::npos) {
-        if (m.size() > 3 || std::stol(m.substr(1)) < 1 || std::stol(m.substr(1)) > o_.N_max)
-          c.fail("models.list", "harmonic degree " + m.substr(1) + " not available (1.." + std::to_string(o_.N_max) +
-                                    ", models.N_max)");
+        if (m.size() > 3 || std::stol(m.substr(1)) < 1 || std::stol(m.substr(1)) > o_.harmonic.N_max)
+          c.fail("models.list", "harmonic degree " + m.substr(1) + " not available (1.." +
+                                    std::to_string(o_.harmonic.N_max) + ", models.N_max)");
       } else if (m != "fitted" && m != "exact" && m != "series" && m != "series_printed") {
         c.fail("models.list", "unknown model '" + m + "' (fitted, exact, series, series_printed, N1, N2, ...)");
       } else if (m.rfind("series", 0) == 0 && o_.pressure != Pressure::uniform) {
@@ -168,7 +164,7 @@ const PolynomialModel* LimitDirectionStudy::polynomial(std::size_t i) const {
 void LimitDirectionStudy::setup() {
   kappa_ = kappa_closed_form(o_.pressure);
   rho_ = o_.rho_over_kappa * kappa_;
-  h_ = harmonic_coefficients(o_.pressure, rho_, static_cast<int>(o_.N_max), o_.quad_tol);
+  h_ = harmonic_coefficients(o_.pressure, rho_, static_cast<int>(o_.harmonic.N_max), o_.harmonic.quad_tol);
   for (const std::string& m : o_.models) owned_.push_back(make_model("models.list", m, o_.pressure, rho_, h_));
 }
 

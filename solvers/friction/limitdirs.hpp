@@ -22,8 +22,7 @@ struct LimitDirectionOptions {
   double Rbar_over_R = 1.0;     ///< disc
   double lambda = 5.0;          ///< ball: Rbar/R (Fig. 18)
   std::vector<std::string> models{"fitted", "N1", "N2", "N3", "N4", "exact"};
-  long N_max = 4;
-  double quad_tol = 1e-13;
+  HarmonicKeys harmonic;
   double f_max = 1.2;
   long psi_points = 4000;
   long f_points = 241;

@@ -166,4 +166,12 @@ std::unique_ptr<FrictionModel> make_model(const std::string& key, const std::str
   throw cm::InputError(key + ": unknown model '" + name + "' (fitted, exact, series, series_printed, N1, N2, ...)");
 }
 
+void declare_harmonic_keys(cm::Config& c, HarmonicKeys& keys) {
+  c.add("models.N_max", &keys.N_max, "harmonic coefficients computed (>= the highest N of the models used)")
+      .range(cm::Range::closed(1, 12));
+  c.add("quad.tol", &keys.quad_tol, "relative tolerance of the quadrature of the harmonic coefficients (83)")
+      .unit("1")
+      .range(cm::Range::closed(1e-15, 1e-3));
+}
+
 }  // namespace fr

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/options.hpp"
 #include "friction/exact.hpp"
 
 namespace fr {
@@ -98,6 +99,14 @@ class PolynomialModel final : public FrictionModel {
 
 /// Harmonic coefficients (83): c_i, s_i, i = 1..count, by adaptive quadrature split at
 /// theta* = atan(rho/R) (eps = 1, where the exact functions are only C^1).
+/// The keys of the harmonic models' coefficients (83) shared by every study that uses them:
+/// models.N_max and quad.tol. The values here are the defaults.
+struct HarmonicKeys {
+  long N_max = 4;           ///< coefficients computed, N = 1..N_max
+  double quad_tol = 1e-13;  ///< relative tolerance of their quadrature
+};
+void declare_harmonic_keys(cm::Config& config, HarmonicKeys& keys);
+
 struct HarmonicCoefficients {
   std::vector<double> c, s;
 };

@@ -50,11 +50,7 @@ void SphereStudy::declare_common(cm::Config& c) {
   c.add("problem.rho_over_kappa", &o_.rho_over_kappa, "scaling rho/kappa (Sect. 7: 1)")
       .unit("1")
       .range(cm::Range::closed(1e-6, 1e6));
-  c.add("models.N_max", &o_.N_max, "harmonic coefficients computed (>= the highest N of the model lists)")
-      .range(cm::Range::closed(1, 12));
-  c.add("quad.tol", &o_.quad_tol, "relative tolerance of the quadrature of the harmonic coefficients (83)")
-      .unit("1")
-      .range(cm::Range::closed(1e-15, 1e-3));
+  declare_harmonic_keys(c, o_.harmonic);
   c.add("dynamics.k_stab", &o_.k_stab, "constraint stabilisation gain k_c of -k_c (|w|^2 - 1) w")
       .unit("1")
       .range(cm::Range::closed(0.0, 1e6));
@@ -77,9 +73,9 @@ void SphereStudy::check_cases(cm::Config& c, const std::vector<double>& forces, 
     c.fail(bodies_key, "needs " + std::to_string(forces.size()) + " comma separated entries, one per " + forces_key);
   for (std::size_t i = 0; i < forces.size(); ++i) {
     if (bodies[i] != "disc" && bodies[i] != "ball") c.fail(bodies_key, "'" + bodies[i] + "': disc or ball");
-    if (!known_model(models[i], o_.N_max))
+    if (!known_model(models[i], o_.harmonic.N_max))
       c.fail(models_key, "unknown model '" + models[i] + "' (fitted, exact, series, series_printed, N1..N" +
-                             std::to_string(o_.N_max) + " with models.N_max)");
+                             std::to_string(o_.harmonic.N_max) + " with models.N_max)");
     const Pressure p = bodies[i] == "disc" ? o_.disc_pressure : o_.ball_pressure;
     if (models[i].rfind("series", 0) == 0 && p != Pressure::uniform)
       c.fail(models_key, "the series model (78)-(79) is for the uniform pressure");
@@ -97,7 +93,8 @@ SphereCase SphereStudy::make_case(const std::string& body, const std::string& mo
   c.Rbar = disc ? 1.0 : o_.ball_lambda;
   const std::string key = join(pressure_name(c.p), "_", fmt(c.rho));
   if (!coefficients_.count(key))
-    coefficients_[key] = harmonic_coefficients(c.p, c.rho, static_cast<int>(o_.N_max), o_.quad_tol);  // (83)
+    coefficients_[key] =
+        harmonic_coefficients(c.p, c.rho, static_cast<int>(o_.harmonic.N_max), o_.harmonic.quad_tol);  // (83)
   c.model = make_model("model list", model, c.p, c.rho, coefficients_[key]);
   c.prob = disc ? disc_problem(c.j, kappa, c.rho, c.Rbar, f) : ball_problem(c.j, kappa, c.rho, c.Rbar, f);
   c.prob.zero_tol = o_.zero_tol;

@@ -23,8 +23,7 @@ struct SphereOptions {
   double ball_j = 0.4;
   double ball_lambda = 5.0;
   double rho_over_kappa = 1.0;
-  long N_max = 4;
-  double quad_tol = 1e-13;
+  HarmonicKeys harmonic;
   double k_stab = 1.0;
   double zero_tol = TestProblem{}.zero_tol;
   cm::IntegratorOptions solver;
