@@ -69,8 +69,11 @@ class OutcomeStudy {
     c.add("ic.omega3", &w3_, "omega3(0), the circular angular velocity (Sect. 5.1.1)").unit("1/s");
     c.add("grid.beta_min", &grid_.b0, "first beta(0) of the grid")
         .unit("rad")
+        .range(cm::Range::closed(-2 * cm::pi, 2 * cm::pi))
         .assumption("RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
-    c.add("grid.beta_max", &grid_.b1, "last beta(0) of the grid").unit("rad");
+    c.add("grid.beta_max", &grid_.b1, "last beta(0) of the grid")
+        .unit("rad")
+        .range(cm::Range::closed(-2 * cm::pi, 2 * cm::pi));
     c.add("grid.n_beta", &grid_.nb, "grid points in beta(0) (inclusive)")
         .range(cm::Range::closed(1, 100000))
         .assumption("RECONSTRUCTED: 360 x 240 grid, axis assignment not stated (spec T-19)");
@@ -119,6 +122,18 @@ class OutcomeStudy {
       if (!(grid_.b1 > grid_.b0)) c.fail("grid.beta_max", "must exceed grid.beta_min");
       if (!(grid_.w1 > grid_.w0)) c.fail("grid.omega1_max", "must exceed grid.omega1_min");
       if (w3_ == 0) c.fail("ic.omega3", "must be non-zero (steady motions need omega30 != 0, eq. (48))");
+      // Valid-looking keys may still give an infinite start (omega ~ 1e200 squares past the largest
+      // double): the normal force (41) and the energy (60) at the grid's corners must be finite.
+      const bb::Model model(p_);
+      for (double b : {grid_.b0, grid_.b1})
+        for (double w1 : {grid_.w0, grid_.w1}) {
+          bb::Slipping y0 = bb::Slipping::Zero();
+          y0.head<4>() = bb::Rolling(b, w1, w2_, w3_);
+          if (!std::isfinite(model.normal_force(y0)) || !std::isfinite(model.energy(y0.head<4>())))
+            c.fail("ic.omega2",
+                   "ic.omega2, ic.omega3, grid.omega1_min, grid.omega1_max (with model.*) give a "
+                   "non-finite normal force (41) or energy (60) on the grid");
+        }
     });
   }
 

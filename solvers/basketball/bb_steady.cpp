@@ -193,8 +193,8 @@ class SteadyStudy {
     const double in_lo = cm::bisect(margin_at(w_large), -cm::pi / 2 + 1e-9, 0);
     if (!std::isfinite(up - lo) || !std::isfinite(in_hi - in_lo))
       throw cm::InputError(
-          "limits.omega30_small, limits.omega30_large, model.mu: the no-slip condition (56) has no boundary "
-          "to bracket at these omega30 (beta-tilde undefined)");
+          "limits.omega30_small, limits.omega30_large, model.mu (with model.r, a, R, j, g): the no-slip condition "
+          "(56) has no boundary to bracket at these omega30 (beta-tilde undefined)");
     run.scalar("beta_tilde", 0.5 * (up - lo), "rad");
     run.scalar("beta_tilde_deg", 0.5 * (up - lo) * 180 / cm::pi, "deg");
     run.scalar("beta_tilde_large_omega30", 0.5 * (in_hi - in_lo), "rad");

@@ -64,6 +64,7 @@ class TrajectoryStudy {
     bb::declare_model_keys(c, p_);
     c.add("ic.beta", &beta_, "beta(0); with ic.steady, the guess for the steady angle beta0")
         .unit("rad")
+        .range(cm::Range::closed(-2 * cm::pi, 2 * cm::pi))
         .assumption("ASSUMED: a diagnostic trajectory of spec 004 §7.4, not a case printed in the paper");
     c.add("ic.omega1", &w1_, "omega1(0), the transversal angular velocity")
         .unit("1/s")
@@ -105,9 +106,18 @@ class TrajectoryStudy {
       c.fail("simulation.stop_at_periodic",
              "must be false with dissipation (Prop. 4 needs the reversible system; (83) has no periodic orbits)");
     beta0_ = beta_;
+    // Valid-looking keys may still give an infinite or NaN start (omega ~ 1e200 squares past the
+    // largest double): refused here, naming the keys, rather than reported as an internal quantity.
+    const bb::Model model(p_);
+    bb::Slipping y0 = bb::Slipping::Zero();
+    y0.head<4>() = bb::Rolling(beta_, w1_, w2_, w3_);
+    if (!std::isfinite(model.normal_force(y0)) || !std::isfinite(model.energy(y0.head<4>())))
+      c.fail("ic.omega1",
+             "ic.beta, ic.omega1, ic.omega2, ic.omega3 (with model.*) give a non-finite normal force (41) or energy "
+             "(60) at t = 0");
     if (!steady_) return;
     if (w3_ == 0) c.fail("ic.omega3", "must be non-zero for ic.steady (steady motions need omega30 != 0, (48))");
-    beta0_ = steady_angle(bb::Model(p_), w2_, w3_, beta_, steady_window_);
+    beta0_ = steady_angle(model, w2_, w3_, beta_, steady_window_);
     if (!std::isfinite(beta0_))
       c.fail("ic.beta",
              "no steady motion (48) with omega20 = ic.omega2, omega30 = ic.omega3 within ic.steady_window of it");
