@@ -162,6 +162,19 @@ class GlobalStudy {
           "|f| below this times max(1, |x|) is an equilibrium of (83) (rounding of f is ~1e-14 here)")
         .unit("1")
         .range(cm::Range::positive());
+    c.add("newton.spin", &newton_spin_,
+          "an equilibrium of (83) with |(omega1, omega2, omega3)| above this spins, else it is at rest")
+        .unit("1/s")
+        .range(cm::Range::positive());
+    c.add("saddles.elsewhere", &saddles_elsewhere_,
+          "a branch ending at an equilibrium farther than this (relative) from its saddle is heteroclinic")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("switch.borderline", &switch_borderline_,
+          "|slip margin (39)| below this times (|F2| + 1) is on the friction cone's edge, where its sign is "
+          "round-off, and is not counted")
+        .unit("1")
+        .range(cm::Range::positive());
     c.add("pendulum.excess", &pendulum_excess_,
           "range of (E - g rho)/(g rho) of the states of Prop. 6 (above the top of the rim)")
         .unit("1")
@@ -263,7 +276,7 @@ class GlobalStudy {
     // No transversal zero of omega1: does the branch end on another equilibrium?
     const double scale = std::max(1.0, z.end.tail<3>().norm());
     const bool at_rest = m.rolling_rhs(z.end).norm() < saddles_equilibrium_rate_ * scale;
-    const bool elsewhere = (z.end - saddle).norm() > 1e-3 * std::max(1.0, saddle.norm());
+    const bool elsewhere = (z.end - saddle).norm() > saddles_elsewhere_ * std::max(1.0, saddle.norm());
     return at_rest && elsewhere ? heteroclinic : unresolved;
   }
 
@@ -376,7 +389,7 @@ class GlobalStudy {
       }
       if (!done) continue;
       ++converged;
-      if (x.tail<3>().norm() > 1e-6)
+      if (x.tail<3>().norm() > newton_spin_)
         ++spinning;
       else
         ++rest;
@@ -438,7 +451,7 @@ class GlobalStudy {
       if (ud0 > ud1) std::swap(ud0, ud1);  // ud0 along phi2 (fastest decay), ud1 along phi1
       phi2_repelling += ud0 >= 0;
       const double margin = m.slip_margin(x), scale = std::abs(m.normal_force(y)) + 1;
-      if (std::abs(margin) < 1e-6 * scale) {  // on the cone's edge: the sign is round-off
+      if (std::abs(margin) < switch_borderline_ * scale) {  // on the cone's edge: the sign is round-off
         ++borderline;
         continue;
       }
@@ -499,7 +512,8 @@ class GlobalStudy {
   long switch_n_states_ = 2000;
   long switch_n_phi_ = 3600;
   double switch_u_ = 1e-9;
-  double dissipation_omega30_ = 10, newton_ftol_ = 1e-11;
+  double dissipation_omega30_ = 10, newton_ftol_ = 1e-11, newton_spin_ = 1e-6;
+  double saddles_elsewhere_ = 1e-3, switch_borderline_ = 1e-6;
   long newton_iterations_ = 100;
   std::vector<double> pendulum_excess_{0.05, 2.0};
   bool quiet_ = false;
