@@ -17,6 +17,7 @@
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
 #include "common/math.hpp"
+#include "common/optimize.hpp"
 #include "common/sundials.hpp"
 
 namespace {
@@ -236,20 +237,12 @@ std::vector<Case> parameter_sets() {
           {"fat", bb::Parameters{.r = 0.15, .a = 0.02, .R = 0.24, .j = 2.0 / 3.0, .g = 9.81, .mu = 0.35}}};
 }
 
-// The root of f in [lo, hi], where f changes sign, by bisection down to adjacent doubles.
+// The root of f in [lo, hi], where f changes sign: the project's bisection (common/optimize.hpp),
+// down to adjacent doubles; NaN, and a failed expectation, without a sign change.
 double bisect(const std::function<double(double)>& f, double lo, double hi) {
-  double flo = f(lo);
-  EXPECT_LT(flo * f(hi), 0.0) << "no sign change in [" << lo << ", " << hi << "]";
-  for (int k = 0; k < 2000; ++k) {
-    const double mid = 0.5 * (lo + hi);
-    if (mid <= lo || mid >= hi) break;
-    const double fm = f(mid);
-    if ((fm < 0) == (flo < 0))
-      lo = mid, flo = fm;
-    else
-      hi = mid;
-  }
-  return 0.5 * (lo + hi);
+  const double x = cm::bisect(f, lo, hi);
+  EXPECT_TRUE(std::isfinite(x)) << "no sign change in [" << lo << ", " << hi << "]";
+  return x;
 }
 
 // Integrates x' = f(x) from x0 over [0, t] with CVODE (Adams) at rtol 1e-12.
