@@ -210,7 +210,8 @@ class GlobalStudy {
                             {"omega3", "1/s"},
                             {"periodic", "1"},
                             {"period", "s"},
-                            {"return_error", "1"}});
+                            {"return_error", "1"}},
+                           cm::Planned{double(n), "sampling.n_states"});
     long periodic = 0;
     double worst_return = 0, longest = 0;
     cm::Progress progress("periodicity sample", 0, double(n), quiet_);
@@ -284,18 +285,21 @@ class GlobalStudy {
     const int nb = int(saddles_n_beta_), nw = int(saddles_n_omega30_);
     const double wmax = saddles_omega30_max_, w20max = saddles_omega20_max_;
     const double rate_min = saddles_rate_min_, eps = saddles_epsilon_;
-    auto table = out.table("saddles.tsv",
-                           "both branches of the unstable manifold of each saddle: 0 homoclinic (omega1 has a "
-                           "transversal zero at t1, then (61) mirrors the branch back), 1 heteroclinic, "
-                           "2 unresolved; trivial = 1 for the trivial saddles x0+ (Prop. 1)",
-                           {{"beta0", "rad"},
-                            {"omega20", "1/s"},
-                            {"omega30", "1/s"},
-                            {"lambda", "1/s"},
-                            {"trivial", "1"},
-                            {"branch", "1"},
-                            {"connection", "1"},
-                            {"t1", "s"}});
+    auto table =
+        out.table("saddles.tsv",
+                  "both branches of the unstable manifold of each saddle: 0 homoclinic (omega1 has a "
+                  "transversal zero at t1, then (61) mirrors the branch back), 1 heteroclinic, "
+                  "2 unresolved; trivial = 1 for the trivial saddles x0+ (Prop. 1)",
+                  {{"beta0", "rad"},
+                   {"omega20", "1/s"},
+                   {"omega30", "1/s"},
+                   {"lambda", "1/s"},
+                   {"trivial", "1"},
+                   {"branch", "1"},
+                   {"connection", "1"},
+                   {"t1", "s"}},
+                  // at most: both branches of every non-trivial and every trivial saddle
+                  cm::Planned{2.0 * (double(nb) * 2.0 * double(nw) + double(saddles_n_trivial_)), "saddles.n_beta"});
     std::vector<bb::Rolling> saddles;
     for (int i = 0; i < nb; ++i) {
       const double b = -cm::pi + 2 * cm::pi * (i + 0.5) / nb;  // cell centres: never +-pi/2 exactly
