@@ -4,5 +4,5 @@ set title 'Fig. 3: steady motions, {/Symbol w}_{20} from (48)'
 set cbrange [-100:100]
 set cblabel '{/Symbol w}_{20} (1/s)'
 set palette defined (-100 '#2166ac', 0 '#f7f7f7', 100 '#b2182b')
-plot d using 1:2:($3 > 100 ? 100 : $3 < -100 ? -100 : $3) with image, \
+plot d using steady_map_beta0:steady_map_omega30:(w = column(steady_map_omega20), w > 100 ? 100 : w < -100 ? -100 : w) with image, \
      '+' using (pi/2):(0) with points pt 6 ps 2 lc rgb 'black', '+' using (-pi/2):(0) with points pt 6 ps 2 lc rgb 'black'

@@ -7,4 +7,4 @@ set arrow from 0.273, -70 to 0.273, 70 nohead dt 2 lc rgb 'black'
 set arrow from -0.273, -70 to -0.273, 70 nohead dt 2 lc rgb 'black'
 set arrow from 0.144, -70 to 0.144, 70 nohead dt 3 lc rgb 'black'
 set arrow from -0.144, -70 to -0.144, 70 nohead dt 3 lc rgb 'black'
-plot d using 1:2:5 with image
+plot d using steady_map_beta0:steady_map_omega30:steady_map_stable with image

@@ -3,4 +3,4 @@ load 'pipeline/basketball/steady.gp'
 set title 'Fig. 6: slipping (mu = 1) and falling limits'
 unset colorbox
 set palette defined (0 '#ffffff', 1 '#cccccc', 2 '#2ca02c')
-plot d using 1:2:($6 >= 0 ? 2 : $7 >= 0 ? 1 : 0) with image
+plot d using steady_map_beta0:steady_map_omega30:(column(steady_map_slip_margin) >= 0 ? 2 : column(steady_map_F2) >= 0 ? 1 : 0) with image

@@ -1,13 +1,15 @@
 # Shared by fig11.gp, fig12.gp, fig13.gp (not a figure): the four outcome panels of one figure.
 # Expects `fig` (study name) set; omega2(0), omega3(0) are read from the study's centre.tsv.
-# Codes (column 3): 0 periodic, 1 in, 2 out, 3 undetermined. Boundary (column 14): 1 separatrix-type,
-# 2 deadlock-type, 3 slipping. Column 15: the cell was periodic in the falling-only panel.
+# Columns by name (the run's columns.gp): code 0 periodic, 1 in, 2 out, 3 undetermined; boundary 1
+# separatrix-type, 2 deadlock-type, 3 slipping; former_periodic: the cell was periodic in the
+# falling-only panel.
 load 'pipeline/gnuplot/common.gp'
 if (term eq 'pdf') { set terminal pdfcairo enhanced color font 'Sans,8' size 7in,6in; set output out.'.pdf' } \
 else { set terminal pngcairo enhanced color font 'Sans,10' size 1200,1000; set output out.'.png' }
-stats results.'/'.fig.'/centre.tsv' using 3 name 'W2' nooutput
-stats results.'/'.fig.'/centre.tsv' using 4 name 'W3' nooutput
-stats results.'/'.fig.'/map_tl.tsv' using 1 name 'GRID' nooutput
+load results.'/'.fig.'/columns.gp'  # map_<panel>_<column>, centre_<column>
+stats results.'/'.fig.'/centre.tsv' using centre_omega2 name 'W2' nooutput
+stats results.'/'.fig.'/centre.tsv' using centre_omega3 name 'W3' nooutput
+stats results.'/'.fig.'/map_tl.tsv' using map_tl_beta0 name 'GRID' nooutput
 # Markers scale with the grid: one marker per cell on coarse grids; on fine grids smaller boundary
 # markers and the former periodic region drawn on every s-th cell only, so the outcome stays visible.
 s = GRID_records > 2000 ? int(sqrt(GRID_records / 900.0)) : 1
@@ -31,13 +33,16 @@ do for [i = 1:4] {
   p = panels[i]
   set title titles[i]
   d = results.'/'.fig.'/map_'.p.'.tsv'
+  # this panel's columns
+  cb = value('map_'.p.'_beta0'); cw = value('map_'.p.'_omega1_0'); cc = value('map_'.p.'_code')
+  cB = value('map_'.p.'_boundary'); cF = value('map_'.p.'_former_periodic')
   set origin ((i - 1) % 2) * 0.5, (i <= 2) ? 0.515 : 0.095
   set size 0.5, 0.435
-  plot d using 1:2:3 with image notitle, \
-       d using 1:($14 == 1 ? $2 : 1/0) with points pt 7 ps psb lc rgb 'black' notitle, \
-       d using 1:($14 == 2 ? $2 : 1/0) with points pt 6 ps 2 * psb lc rgb 'yellow' notitle, \
-       d using 1:($14 == 3 ? $2 : 1/0) with points pt 1 ps 2 * psb lc rgb 'white' notitle, \
-       d every s:s using 1:((i >= 3 && $15 == 1) ? $2 : 1/0) with points pt 7 ps 0.12 lc rgb 'black' notitle
+  plot d using cb:cw:cc with image notitle, \
+       d using cb:(column(cB) == 1 ? column(cw) : 1/0) with points pt 7 ps psb lc rgb 'black' notitle, \
+       d using cb:(column(cB) == 2 ? column(cw) : 1/0) with points pt 6 ps 2 * psb lc rgb 'yellow' notitle, \
+       d using cb:(column(cB) == 3 ? column(cw) : 1/0) with points pt 1 ps 2 * psb lc rgb 'white' notitle, \
+       d every s:s using cb:((i >= 3 && column(cF) == 1) ? column(cw) : 1/0) with points pt 7 ps 0.12 lc rgb 'black' notitle
 }
 # The outcome legend, once for the whole figure, below the panels.
 set origin 0, 0

@@ -21,8 +21,9 @@
 //          which the slip decays fastest (phi2) always attracts, the other (phi1) attracts exactly
 //          when the no-slip condition (39) holds.
 //
-//   build/bin/bb_global --config configs/basketball/global.ini --output results/basketball/global
-//   build/bin/bb_global --config configs/basketball/global.ini --model.R=0.5 --sampling.n_states=200
+// Sample runs (into a scratch folder, never over the pipeline's results/):
+//   bb_global --config configs/basketball/quick/global.ini --output try/global
+//   bb_global --config configs/basketball/global.ini --model.R=0.5 --sampling.n_states=200 --output try/global
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
@@ -33,10 +34,9 @@
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
-#include "common/errors.hpp"
+#include "common/math.hpp"
 #include "common/optimize.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/study.hpp"
 #include "common/sundials.hpp"
 
 namespace {
@@ -52,13 +52,14 @@ struct Zeros {
   double beta_travel = 0;    ///< largest |beta(t) - beta(0)| seen at the stops
 };
 
-Zeros follow_zeros(const bb::Model& m, const bb::Rolling& x0, double t_max, int wanted, cm::Tolerances tol) {
+Zeros follow_zeros(const bb::Model& m, const bb::Rolling& x0, double t_max, int wanted,
+                   const cm::IntegratorOptions& integrator) {
   auto ode = cm::make_integrator(
-      "cvode_adams", [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
-      Eigen::VectorXd(x0), 0.0, tol);
+      integrator.method, [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
+      Eigen::VectorXd(x0), 0.0, integrator.tolerances());
   ode->set_roots(1, [](double, cm::ConstVectorRef x, cm::VectorRef g) { g(0) = x(1); });
   ode->set_stop_time(t_max);
-  ode->set_max_steps(10000000);
+  ode->set_max_steps(integrator.max_steps);
   Zeros z;
   z.end = x0;
   while (int(z.t.size()) < wanted) {
@@ -75,82 +76,131 @@ Zeros follow_zeros(const bb::Model& m, const bb::Rolling& x0, double t_max, int 
 
 class GlobalStudy {
  public:
-  explicit GlobalStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"bb_global", "basketball", "global",
+                                      "Global dynamics of rolling (Sect. 4), claims checked by sampling"};
 
-  void declare() {
-    bb::declare_model_keys(config_);
-    config_.add_real("solver.rtol", 1e-10, "1", "relative tolerance of the rolling integrations",
-                     cm::Range::positive());
-    config_.add_real("solver.atol", 1e-12, "1", "absolute tolerance of the rolling integrations",
-                     cm::Range::positive());
-    config_.add_integer("sampling.seed", 4004, "seed of the random samples", 0, 4294967295);
-    config_.add_integer("sampling.n_states", 1000, "random rolling states of the periodicity check (QC-7)", 1,
-                        10000000);
-    config_.add_real("sampling.omega1_max", 10, "1/s", "the states have |omega1| <= this", cm::Range::positive());
-    config_.add_real("sampling.omega2_max", 60, "1/s", "the states have |omega2| <= this", cm::Range::positive());
-    config_.add_real("sampling.omega3_max", 20, "1/s", "the states have |omega3| <= this", cm::Range::positive());
-    config_.add_real("periodic.t_max", 60, "s", "a state without two zeros of omega1 by then is not periodic",
-                     cm::Range::positive());
-    config_.add_real("periodic.transversal", 1e-6, "1/s^2", "|d omega1/dt| above which a zero is transversal",
-                     cm::Range::positive());
-    config_.add_integer("pendulum.n_states", 50, "states with omega2 = omega3 = 0 and E > g rho (Prop. 6)", 1, 1000000);
-    config_.add_integer("pendulum.revolutions", 10, "revolutions in beta followed without a zero of omega1", 1,
-                        1000000);
-    config_.add_integer("saddles.n_beta", 90, "beta0 samples of the non-trivial saddles over (-pi, pi)", 2, 100000);
-    config_.add_integer("saddles.n_omega30", 24, "omega30 samples of the non-trivial saddles, each sign", 1, 100000);
-    config_.add_real("saddles.omega30_max", 40, "1/s", "largest |omega30| of the saddles", cm::Range::positive());
-    config_.add_real("saddles.omega20_max", 200, "1/s", "saddles with a larger |omega20| (48) are skipped",
-                     cm::Range::positive());
-    config_.add_real("saddles.rate_min", 0.5, "1/s", "saddles with sqrt(h) below this are skipped (slow escape)",
-                     cm::Range::positive());
-    config_.add_integer("saddles.n_trivial", 21, "trivial saddles x0+ with omega20 in [-max, max]", 1, 100000);
-    config_.add_real("saddles.epsilon", 1e-7, "1", "start offset along the unstable eigenvector (relative)",
-                     cm::Range::positive());
-    config_.add_real("saddles.t_max", 100, "s", "a branch without a zero of omega1 by then is not homoclinic",
-                     cm::Range::positive());
-    config_.add_real("saddles.equilibrium_rate", 1e-6, "1",
-                     "a branch's end is at an equilibrium if |f| is below this times the state's scale",
-                     cm::Range::positive());
-    config_.add_integer("floquet.steps", 4000, "RK4 steps of (66) over beta in [0, 2 pi]", 100, 100000000);
-    config_.add_real("dissipation.k_d", 0.02, "1/s", "drilling group of (83) for the equilibrium search",
-                     cm::Range::positive());
-    config_.add_real("dissipation.k_r", 0.02, "1/s", "rolling-resistance group of (83) for the equilibrium search",
-                     cm::Range::positive());
-    config_.add_integer("newton.n_starts", 2000, "random starts of the equilibrium search of (83)", 1, 10000000);
-    config_.add_integer("switch.n_states", 2000, "random rolling states with F2 > 0 for the limit directions (QC-20)",
-                        1, 10000000);
-    config_.add_integer("switch.n_phi", 3600, "slip directions scanned for the stationary rays of (42)", 8, 10000000);
-    config_.add_real("switch.u", 1e-9, "m/s", "slip speed at which (42) is evaluated for the rays",
-                     cm::Range::positive());
-    config_.assumption("sampling.omega1_max", "ASSUMED: the paper does not say which states its simulations used");
-    config_.assumption("sampling.omega2_max", "ASSUMED: the paper does not say which states its simulations used");
-    config_.assumption("sampling.omega3_max", "ASSUMED: the paper does not say which states its simulations used");
-    config_.assumption("saddles.omega30_max", "ASSUMED: the paper does not say which saddles it followed");
-    config_.assumption("dissipation.k_d", "STATED for Figs. 11-13 (k_d = 0.02); used here for (83) as a whole");
-    config_.assumption("dissipation.k_r", "STATED for Figs. 11-13 (k_r = 0.02); used here for (83) as a whole");
+  void declare(cm::Config& c) {
+    bb::declare_model_keys(c, p_);
+    cm::declare_integrator_keys(c, integrator_, "solver");
+    c.add("sampling.seed", &sampling_seed_, "seed of the random samples").range(cm::Range::closed(0, 4294967295));
+    c.add("sampling.n_states", &sampling_n_states_, "random rolling states of the periodicity check (QC-7)")
+        .range(cm::Range::closed(1, 10000000));
+    c.add("sampling.omega1_max", &sampling_omega1_max_, "the states have |omega1| <= this")
+        .unit("1/s")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper does not say which states its simulations used");
+    c.add("sampling.omega2_max", &sampling_omega2_max_, "the states have |omega2| <= this")
+        .unit("1/s")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper does not say which states its simulations used");
+    c.add("sampling.omega3_max", &sampling_omega3_max_, "the states have |omega3| <= this")
+        .unit("1/s")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper does not say which states its simulations used");
+    c.add("periodic.t_max", &periodic_t_max_, "a state without two zeros of omega1 by then is not periodic")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("periodic.transversal", &periodic_transversal_, "|d omega1/dt| above which a zero is transversal")
+        .unit("1/s^2")
+        .range(cm::Range::positive());
+    c.add("pendulum.n_states", &pendulum_n_states_, "states with omega2 = omega3 = 0 and E > g rho (Prop. 6)")
+        .range(cm::Range::closed(1, 1000000));
+    c.add("pendulum.revolutions", &pendulum_revolutions_, "revolutions in beta followed without a zero of omega1")
+        .range(cm::Range::closed(1, 1000000));
+    c.add("saddles.n_beta", &saddles_n_beta_, "beta0 samples of the non-trivial saddles over (-pi, pi)")
+        .range(cm::Range::closed(2, 100000));
+    c.add("saddles.n_omega30", &saddles_n_omega30_, "omega30 samples of the non-trivial saddles, each sign")
+        .range(cm::Range::closed(1, 100000));
+    c.add("saddles.omega30_max", &saddles_omega30_max_, "largest |omega30| of the saddles")
+        .unit("1/s")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper does not say which saddles it followed");
+    c.add("saddles.omega20_max", &saddles_omega20_max_, "saddles with a larger |omega20| (48) are skipped")
+        .unit("1/s")
+        .range(cm::Range::positive());
+    c.add("saddles.rate_min", &saddles_rate_min_, "saddles with sqrt(h) below this are skipped (slow escape)")
+        .unit("1/s")
+        .range(cm::Range::positive());
+    c.add("saddles.n_trivial", &saddles_n_trivial_, "trivial saddles x0+ with omega20 in [-max, max]")
+        .range(cm::Range::closed(1, 100000));
+    c.add("saddles.epsilon", &saddles_epsilon_, "start offset along the unstable eigenvector (relative)")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("saddles.t_max", &saddles_t_max_, "a branch without a zero of omega1 by then is not homoclinic")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("saddles.equilibrium_rate", &saddles_equilibrium_rate_,
+          "a branch's end is at an equilibrium if |f| is below this times the state's scale")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("floquet.steps", &floquet_steps_, "RK4 steps of (66) over beta in [0, 2 pi]")
+        .range(cm::Range::closed(100, 100000000));
+    c.add("dissipation.k_d", &dissipation_k_d_, "drilling group of (83) for the equilibrium search")
+        .unit("1/s")
+        .range(cm::Range::positive())
+        .assumption("STATED for Figs. 11-13 (k_d = 0.02); used here for (83) as a whole");
+    c.add("dissipation.k_r", &dissipation_k_r_, "rolling-resistance group of (83) for the equilibrium search")
+        .unit("1/s")
+        .range(cm::Range::positive())
+        .assumption("STATED for Figs. 11-13 (k_r = 0.02); used here for (83) as a whole");
+    c.add("newton.n_starts", &newton_n_starts_, "random starts of the equilibrium search of (83)")
+        .range(cm::Range::closed(1, 10000000));
+    c.add("switch.n_states", &switch_n_states_, "random rolling states with F2 > 0 for the limit directions (QC-20)")
+        .range(cm::Range::closed(1, 10000000));
+    c.add("switch.n_phi", &switch_n_phi_, "slip directions scanned for the stationary rays of (42)")
+        .range(cm::Range::closed(8, 10000000));
+    c.add("switch.u", &switch_u_, "slip speed at which (42) is evaluated for the rays")
+        .unit("m/s")
+        .range(cm::Range::positive());
+    c.add("dissipation.omega30", &dissipation_omega30_,
+          "omega30 of the steady motion with omega20 = 0 checked to stay an equilibrium under drilling alone")
+        .unit("1/s")
+        .range(cm::Range::positive());
+    c.add("newton.iterations", &newton_iterations_, "Newton steps of the equilibrium search of (83) from each start")
+        .range(cm::Range::closed(1, 100000));
+    c.add("newton.ftol", &newton_ftol_,
+          "|f| below this times max(1, |x|) is an equilibrium of (83) (rounding of f is ~1e-14 here)")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("newton.spin", &newton_spin_,
+          "an equilibrium of (83) with |(omega1, omega2, omega3)| above this spins, else it is at rest")
+        .unit("1/s")
+        .range(cm::Range::positive());
+    c.add("saddles.elsewhere", &saddles_elsewhere_,
+          "a branch ending at an equilibrium farther than this (relative) from its saddle is heteroclinic")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("switch.borderline", &switch_borderline_,
+          "|slip margin (39)| below this times (|F2| + 1) is on the friction cone's edge, where its sign is "
+          "round-off, and is not counted")
+        .unit("1")
+        .range(cm::Range::positive());
+    c.add("pendulum.excess", &pendulum_excess_,
+          "range of (E - g rho)/(g rho) of the states of Prop. 6 (above the top of the rim)")
+        .unit("1")
+        .size(2)
+        .increasing()
+        .range(cm::Range::positive());
   }
 
-  void run() {
-    const bb::Parameters p = bb::parameters_from(config_);
-    const bb::Model m(p);
-    tol_ = {config_.real("solver.rtol"), config_.real("solver.atol")};
-    rng_.seed(std::uint32_t(config_.integer("sampling.seed")));
-    cm::Run out(config_);
+  void run(cm::Run& out) {
+    const bb::Model m(p_);
+    rng_.seed(std::uint32_t(sampling_seed_));
+    quiet_ = out.quiet();
 
-    periodic_solutions(m, out);      // QC-7
-    pendulum_rotations(m, out);      // QC-7, Prop. 6
-    saddle_connections(m, out);      // QC-21
-    coefficient_system(p, out);      // QC-9
-    dissipative_equilibria(p, out);  // QC-19
-    limit_directions(m, out);        // QC-20
-    out.commit();
+    periodic_solutions(m, out);       // QC-7
+    pendulum_rotations(m, out);       // QC-7, Prop. 6
+    saddle_connections(m, out);       // QC-21
+    coefficient_system(p_, out);      // QC-9
+    dissipative_equilibria(p_, out);  // QC-19
+    limit_directions(m, out);         // QC-20
   }
 
  private:
   // --- QC-7: generic solutions are periodic (Props. 3, 4) -----------------------------------------
   void periodic_solutions(const bb::Model& m, cm::Run& out) {
-    const long n = config_.integer("sampling.n_states");
-    const double t_max = config_.real("periodic.t_max"), transversal = config_.real("periodic.transversal");
+    const long n = sampling_n_states_;
+    const double t_max = periodic_t_max_, transversal = periodic_transversal_;
     auto table = out.table("periodic.tsv",
                            "random rolling states: periodic (1) when omega1 has two transversal zeros by t_max "
                            "(Prop. 4); the period 2 (t2 - t1) and the error of x(t1 + period) against x(t1)",
@@ -160,19 +210,20 @@ class GlobalStudy {
                             {"omega3", "1/s"},
                             {"periodic", "1"},
                             {"period", "s"},
-                            {"return_error", "1"}});
+                            {"return_error", "1"}},
+                           cm::Planned{double(n), "sampling.n_states"});
     long periodic = 0;
     double worst_return = 0, longest = 0;
-    cm::Progress progress("periodicity sample", 0, double(n), config_.quiet());
+    cm::Progress progress("periodicity sample", 0, double(n), quiet_);
     for (long k = 0; k < n; ++k) {
       const bb::Rolling x0 = random_state();
-      const Zeros z = follow_zeros(m, x0, t_max, 2, tol_);
+      const Zeros z = follow_zeros(m, x0, t_max, 2, integrator_);
       bool ok = z.t.size() == 2 && std::abs(z.rate[0]) > transversal && std::abs(z.rate[1]) > transversal;
       double period = nan, err = nan;
       if (ok) {
         // Prop. 4: x(t1 + 2 (t2 - t1)) = x(t1). Integrate one period on from the first zero.
         period = 2 * (z.t[1] - z.t[0]);
-        const Zeros first = follow_zeros(m, x0, z.t[0], 1, tol_);
+        const Zeros first = follow_zeros(m, x0, z.t[0], 1, integrator_);
         const bb::Rolling x1 = integrate(m, first.end, period);
         err = (x1 - first.end).norm() / first.end.norm();
         worst_return = std::max(worst_return, err);
@@ -190,10 +241,10 @@ class GlobalStudy {
 
   // --- QC-7 (second part), Prop. 6: omega2 = omega3 = 0 above the top rotates for ever --------------
   void pendulum_rotations(const bb::Model& m, cm::Run& out) {
-    const long n = config_.integer("pendulum.n_states");
-    const double revolutions = double(config_.integer("pendulum.revolutions"));
+    const long n = pendulum_n_states_;
+    const double revolutions = double(pendulum_revolutions_);
     const bb::Parameters& p = m.parameters();
-    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), excess(0.05, 2.0);
+    std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), excess(pendulum_excess_[0], pendulum_excess_[1]);
     long rotating = 0;
     double invariant_error = 0;
     for (long k = 0; k < n; ++k) {
@@ -204,7 +255,7 @@ class GlobalStudy {
       // Time for `revolutions` turns at the slowest omega1 (at the top, where E - g rho is left).
       const double w1_min = std::sqrt(2 * (E - p.g * p.rho()) / ((1 + p.j) * p.r * p.r));
       const double t = revolutions * 2 * cm::pi * p.rho() / (p.r * w1_min);
-      const Zeros z = follow_zeros(m, x0, t, 1, tol_);
+      const Zeros z = follow_zeros(m, x0, t, 1, integrator_);
       rotating += z.t.empty();
       invariant_error = std::max(invariant_error, std::hypot(z.end(2), z.end(3)));
     }
@@ -216,36 +267,39 @@ class GlobalStudy {
   enum Connection { homoclinic = 0, heteroclinic = 1, unresolved = 2 };
 
   Connection follow_branch(const bb::Model& m, const bb::Rolling& saddle, const bb::Rolling& x0, double& t1) {
-    const double t_max = config_.real("saddles.t_max");
-    const Zeros z = follow_zeros(m, x0, t_max, 1, tol_);
-    if (!z.t.empty() && std::abs(z.rate[0]) > config_.real("periodic.transversal")) {
+    const double t_max = saddles_t_max_;
+    const Zeros z = follow_zeros(m, x0, t_max, 1, integrator_);
+    if (!z.t.empty() && std::abs(z.rate[0]) > periodic_transversal_) {
       t1 = z.t[0];  // (61): the branch is mirrored about t1 back onto the saddle it left
       return homoclinic;
     }
     t1 = nan;
     // No transversal zero of omega1: does the branch end on another equilibrium?
     const double scale = std::max(1.0, z.end.tail<3>().norm());
-    const bool at_rest = m.rolling_rhs(z.end).norm() < config_.real("saddles.equilibrium_rate") * scale;
-    const bool elsewhere = (z.end - saddle).norm() > 1e-3 * std::max(1.0, saddle.norm());
+    const bool at_rest = m.rolling_rhs(z.end).norm() < saddles_equilibrium_rate_ * scale;
+    const bool elsewhere = (z.end - saddle).norm() > saddles_elsewhere_ * std::max(1.0, saddle.norm());
     return at_rest && elsewhere ? heteroclinic : unresolved;
   }
 
   void saddle_connections(const bb::Model& m, cm::Run& out) {
-    const int nb = int(config_.integer("saddles.n_beta")), nw = int(config_.integer("saddles.n_omega30"));
-    const double wmax = config_.real("saddles.omega30_max"), w20max = config_.real("saddles.omega20_max");
-    const double rate_min = config_.real("saddles.rate_min"), eps = config_.real("saddles.epsilon");
-    auto table = out.table("saddles.tsv",
-                           "both branches of the unstable manifold of each saddle: 0 homoclinic (omega1 has a "
-                           "transversal zero at t1, then (61) mirrors the branch back), 1 heteroclinic, "
-                           "2 unresolved; trivial = 1 for the trivial saddles x0+ (Prop. 1)",
-                           {{"beta0", "rad"},
-                            {"omega20", "1/s"},
-                            {"omega30", "1/s"},
-                            {"lambda", "1/s"},
-                            {"trivial", "1"},
-                            {"branch", "1"},
-                            {"connection", "1"},
-                            {"t1", "s"}});
+    const int nb = int(saddles_n_beta_), nw = int(saddles_n_omega30_);
+    const double wmax = saddles_omega30_max_, w20max = saddles_omega20_max_;
+    const double rate_min = saddles_rate_min_, eps = saddles_epsilon_;
+    auto table =
+        out.table("saddles.tsv",
+                  "both branches of the unstable manifold of each saddle: 0 homoclinic (omega1 has a "
+                  "transversal zero at t1, then (61) mirrors the branch back), 1 heteroclinic, "
+                  "2 unresolved; trivial = 1 for the trivial saddles x0+ (Prop. 1)",
+                  {{"beta0", "rad"},
+                   {"omega20", "1/s"},
+                   {"omega30", "1/s"},
+                   {"lambda", "1/s"},
+                   {"trivial", "1"},
+                   {"branch", "1"},
+                   {"connection", "1"},
+                   {"t1", "s"}},
+                  // at most: both branches of every non-trivial and every trivial saddle
+                  cm::Planned{2.0 * (double(nb) * 2.0 * double(nw) + double(saddles_n_trivial_)), "saddles.n_beta"});
     std::vector<bb::Rolling> saddles;
     for (int i = 0; i < nb; ++i) {
       const double b = -cm::pi + 2 * cm::pi * (i + 0.5) / nb;  // cell centres: never +-pi/2 exactly
@@ -256,14 +310,14 @@ class GlobalStudy {
       }
     }
     const std::size_t n_nontrivial = saddles.size();
-    const int nt = int(config_.integer("saddles.n_trivial"));
+    const int nt = int(saddles_n_trivial_);
     for (int k = 0; k < nt; ++k) {
       const double w2 = nt > 1 ? -w20max / 4 + (w20max / 2) * k / (nt - 1) : 0.0;
       saddles.emplace_back(cm::pi / 2, 0.0, w2, 0.0);
     }
     std::array<long, 3> count{};
     double t1_max = 0;
-    cm::Progress progress("saddle connections", 0, double(saddles.size()), config_.quiet());
+    cm::Progress progress("saddle connections", 0, double(saddles.size()), quiet_);
     for (std::size_t s = 0; s < saddles.size(); ++s) {
       const bb::Rolling& xs = saddles[s];
       // The unstable eigenvector of the (finite-difference) Jacobian of (33)-(36) at the saddle.
@@ -294,7 +348,7 @@ class GlobalStudy {
 
   // --- QC-9: the coefficient system (66) grows exponentially while oscillating -----------------------
   void coefficient_system(const bb::Parameters& p, cm::Run& out) {
-    const int steps = int(config_.integer("floquet.steps"));
+    const int steps = int(floquet_steps_);
     const auto K = [&](double beta) { return bb::conserved_coefficient_matrix(p, beta); };  // eq. (66)
     Eigen::Matrix2d Z = Eigen::Matrix2d::Identity();
     const double h = 2 * cm::pi / steps;
@@ -317,16 +371,16 @@ class GlobalStudy {
   // --- QC-19: (83) has no equilibria ----------------------------------------------------------------
   void dissipative_equilibria(const bb::Parameters& p0, cm::Run& out) {
     bb::Parameters p = p0;
-    p.k_d = config_.real("dissipation.k_d");
-    p.k_r = config_.real("dissipation.k_r");
+    p.k_d = dissipation_k_d_;
+    p.k_r = dissipation_k_r_;
     const bb::Model both(p);
     const auto f = [&](const bb::Rolling& x) { return both.rolling_rhs(x); };
-    const long n = config_.integer("newton.n_starts");
+    const long n = newton_n_starts_;
     long converged = 0, spinning = 0, rest = 0;
     for (long k = 0; k < n; ++k) {
       bb::Rolling x = random_state();
       bool done = false;
-      for (int it = 0; it < 100 && !done; ++it) {  // Newton with step halving on |f|
+      for (long it = 0; it < newton_iterations_ && !done; ++it) {  // Newton with step halving on |f|
         const bb::Rolling fx = f(x);
         const Eigen::Matrix4d J = both.rolling_jacobian(x);
         const Eigen::FullPivLU<Eigen::Matrix4d> lu(J);
@@ -335,11 +389,11 @@ class GlobalStudy {
         double s = 1;
         while (s > 1e-6 && f(x + s * dx).norm() >= fx.norm()) s /= 2;
         x += s * dx;
-        done = f(x).norm() < 1e-11 * std::max(1.0, x.norm());
+        done = f(x).norm() < newton_ftol_ * std::max(1.0, x.norm());
       }
       if (!done) continue;
       ++converged;
-      if (x.tail<3>().norm() > 1e-6)
+      if (x.tail<3>().norm() > newton_spin_)
         ++spinning;
       else
         ++rest;
@@ -356,7 +410,7 @@ class GlobalStudy {
     pd.k_d = p.k_d;
     pr.k_r = p.k_r;
     const bb::Model drilling(pd), rolling(pr), plain(p0);
-    const double w3 = 10;
+    const double w3 = dissipation_omega30_;
     const std::vector<double> zero_spin = plain.steady_angles(0.0, w3, 1e-6, cm::pi / 2 - 1e-6);  // region A
     const double b = zero_spin.empty() ? nan : zero_spin.front();
     const bb::Rolling xd(b, 0.0, plain.omega20(b, w3), w3), xr(cm::pi / 2, 0.0, 30.0, 0.0);
@@ -367,9 +421,9 @@ class GlobalStudy {
 
   // --- QC-20: the limit directions of the slip, from (42) -------------------------------------------
   void limit_directions(const bb::Model& m, cm::Run& out) {
-    const long n = config_.integer("switch.n_states");
-    const int nphi = int(config_.integer("switch.n_phi"));
-    const double u = config_.real("switch.u");
+    const long n = switch_n_states_;
+    const int nphi = int(switch_n_phi_);
+    const double u = switch_u_;
     long states = 0, not_two = 0, phi2_repelling = 0, phi1_mismatch = 0, borderline = 0;
     for (long k = 0; k < n; ++k) {
       const bb::Rolling x = random_state();
@@ -401,7 +455,7 @@ class GlobalStudy {
       if (ud0 > ud1) std::swap(ud0, ud1);  // ud0 along phi2 (fastest decay), ud1 along phi1
       phi2_repelling += ud0 >= 0;
       const double margin = m.slip_margin(x), scale = std::abs(m.normal_force(y)) + 1;
-      if (std::abs(margin) < 1e-6 * scale) {  // on the cone's edge: the sign is round-off
+      if (std::abs(margin) < switch_borderline_ * scale) {  // on the cone's edge: the sign is round-off
         ++borderline;
         continue;
       }
@@ -420,36 +474,56 @@ class GlobalStudy {
     std::uniform_real_distribution<double> beta(-cm::pi, cm::pi), unit(-1, 1);
     bb::Rolling x;
     x(0) = beta(rng_);
-    x(1) = config_.real("sampling.omega1_max") * unit(rng_);
-    x(2) = config_.real("sampling.omega2_max") * unit(rng_);
-    x(3) = config_.real("sampling.omega3_max") * unit(rng_);
+    x(1) = sampling_omega1_max_ * unit(rng_);
+    x(2) = sampling_omega2_max_ * unit(rng_);
+    x(3) = sampling_omega3_max_ * unit(rng_);
     return x;
   }
 
   bb::Rolling integrate(const bb::Model& m, const bb::Rolling& x0, double t) const {
     auto ode = cm::make_integrator(
-        "cvode_adams", [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
-        Eigen::VectorXd(x0), 0.0, tol_);
+        integrator_.method, [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
+        Eigen::VectorXd(x0), 0.0, integrator_.tolerances());
     ode->set_stop_time(t);
-    ode->set_max_steps(10000000);
+    ode->set_max_steps(integrator_.max_steps);
     return ode->advance(t).y;
   }
 
-  cm::Config& config_;
-  cm::Tolerances tol_{1e-10, 1e-12};
+  bb::Parameters p_;
+  cm::IntegratorOptions integrator_{"cvode_adams", 1e-10, 1e-12, 10'000'000};
+  long sampling_seed_ = 4004;
+  long sampling_n_states_ = 1000;
+  double sampling_omega1_max_ = 10;
+  double sampling_omega2_max_ = 60;
+  double sampling_omega3_max_ = 20;
+  double periodic_t_max_ = 60;
+  double periodic_transversal_ = 1e-6;
+  long pendulum_n_states_ = 50;
+  long pendulum_revolutions_ = 10;
+  long saddles_n_beta_ = 90;
+  long saddles_n_omega30_ = 24;
+  double saddles_omega30_max_ = 40;
+  double saddles_omega20_max_ = 200;
+  double saddles_rate_min_ = 0.5;
+  long saddles_n_trivial_ = 21;
+  double saddles_epsilon_ = 1e-7;
+  double saddles_t_max_ = 100;
+  double saddles_equilibrium_rate_ = 1e-6;
+  long floquet_steps_ = 4000;
+  double dissipation_k_d_ = 0.02;
+  double dissipation_k_r_ = 0.02;
+  long newton_n_starts_ = 2000;
+  long switch_n_states_ = 2000;
+  long switch_n_phi_ = 3600;
+  double switch_u_ = 1e-9;
+  double dissipation_omega30_ = 10, newton_ftol_ = 1e-11, newton_spin_ = 1e-6;
+  double saddles_elsewhere_ = 1e-3, switch_borderline_ = 1e-6;
+  long newton_iterations_ = 100;
+  std::vector<double> pendulum_excess_{0.05, 2.0};
+  bool quiet_ = false;
   std::mt19937 rng_;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("bb_global", "basketball", "global",
-                      "Global dynamics of rolling (Sect. 4), claims checked by sampling");
-    GlobalStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<GlobalStudy>(argc, argv); }

@@ -14,8 +14,12 @@
 // towards the edge), slipping type where the neighbouring cell fell after a slip.
 // Every cell is a pure function of its inputs, so the maps do not depend on the number of threads.
 //
-//   build/bin/bb_outcome --config configs/basketball/fig11.ini --output results/basketball/fig11
-//   build/bin/bb_outcome --config configs/basketball/quick/fig11.ini --grid.n_beta=90 --grid.n_omega1=60
+// One executable, several studies (key run.study): fig11 (the default), fig12, fig13 and
+// sensitivity; each INI of configs/basketball names its study.
+//
+// Sample runs (into a scratch folder, never over the pipeline's results/):
+//   bb_outcome --config configs/basketball/quick/fig11.ini --output try/fig11
+//   bb_outcome --config configs/basketball/quick/fig12.ini --grid.n_beta=90 --grid.n_omega1=60 --output try/fig12
 //
 // Writes map_tl.tsv, map_tr.tsv, map_bl.tsv, map_br.tsv (one row per cell, gnuplot image blocks),
 // centre.tsv (the steady motion at the centre) and the scalars of the qualitative claims.
@@ -34,9 +38,9 @@
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/math.hpp"
+#include "common/study.hpp"
+#include "common/sundials.hpp"
 
 namespace {
 
@@ -56,93 +60,132 @@ struct Grid {
 
 class OutcomeStudy {
  public:
-  explicit OutcomeStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"bb_outcome", "basketball", "fig11",
+                                      "Outcome maps of long-term rolling, Figs. 11-13 (four panels)"};
 
-  void declare() {
-    bb::declare_model_keys(config_);
-    config_.add_real("ic.omega2", 35, "1/s", "omega2(0), the spin of the steady motion at the centre");
-    config_.add_real("ic.omega3", 10, "1/s", "omega3(0), the circular angular velocity (Sect. 5.1.1)");
-    config_.add_real("grid.beta_min", 0.8, "rad", "first beta(0) of the grid");
-    config_.add_real("grid.beta_max", 1.8, "rad", "last beta(0) of the grid");
-    config_.add_integer("grid.n_beta", 360, "grid points in beta(0) (inclusive)", 1, 100000);
-    config_.add_real("grid.omega1_min", -20, "1/s", "first omega1(0) of the grid");
-    config_.add_real("grid.omega1_max", 20, "1/s", "last omega1(0) of the grid");
-    config_.add_integer("grid.n_omega1", 240, "grid points in omega1(0) (inclusive)", 1, 100000);
-    config_.add_real("dissipation.k_d", 0.02, "1/s", "drilling group C_d/(j m R^2) of (83), bottom-left panel",
-                     cm::Range::nonnegative());
-    config_.add_real("dissipation.k_r", 0.02, "1/s",
-                     "rolling-resistance group C_r/(j m R^2) of (83), bottom-right panel", cm::Range::nonnegative());
-    config_.add_flag("dissipation.with_slipping", true, "the bottom panels include slipping (spec T-22)");
-    config_.add_real("dissipation.t_max", 1000, "s", "t_max of the dissipative panels", cm::Range::positive());
-    bb::declare_simulation_keys(config_, 100);
-    config_.add_real("boundary.deadlock_F2", 0.05, "1", "F2min/g below which a periodic boundary cell is deadlock type",
-                     cm::Range::positive());
-    config_.add_real("centre.perturbation", 1e-3, "1/s",
-                     "omega1 offset of the small orbit checked against "
-                     "the linear period (Prop. 13)",
-                     cm::Range::positive());
-    config_.add_flag("sensitivity.check", false,
-                     "also run the slipping panels with slip.delta x 10, slip.u_tol x 10 and solver.rtol / 2 "
-                     "and count the cells whose outcome changes (spec 004 §7.5)");
-    config_.add_integer("output.threads", 0, "OpenMP threads (0: the runtime's default)", 0, 1024);
-    config_.assumption("grid.n_beta", "RECONSTRUCTED: 360 x 240 grid, axis assignment not stated (spec T-19)");
-    config_.assumption("grid.beta_min", "RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
-    config_.assumption("grid.omega1_min", "RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
-    config_.assumption("dissipation.with_slipping", "ASSUMED: the paper does not say (spec T-22)");
-    config_.assumption("dissipation.t_max", "ASSUMED: no time span stated (spec 004 §3.2)");
-    config_.assumption("boundary.deadlock_F2", "ASSUMED: classification threshold of spec 004 §6.1");
+  void declare(cm::Config& c) {
+    bb::declare_model_keys(c, p_);
+    c.add("ic.omega2", &w2_, "omega2(0), the spin of the steady motion at the centre").unit("1/s");
+    c.add("ic.omega3", &w3_, "omega3(0), the circular angular velocity (Sect. 5.1.1)").unit("1/s");
+    c.add("grid.beta_min", &grid_.b0, "first beta(0) of the grid")
+        .unit("rad")
+        .range(cm::Range::closed(-2 * cm::pi, 2 * cm::pi))
+        .assumption("RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
+    c.add("grid.beta_max", &grid_.b1, "last beta(0) of the grid")
+        .unit("rad")
+        .range(cm::Range::closed(-2 * cm::pi, 2 * cm::pi));
+    c.add("grid.n_beta", &grid_.nb, "grid points in beta(0) (inclusive)")
+        .range(cm::Range::closed(1, 100000))
+        .assumption("RECONSTRUCTED: 360 x 240 grid, axis assignment not stated (spec T-19)");
+    c.add("grid.omega1_min", &grid_.w0, "first omega1(0) of the grid")
+        .unit("1/s")
+        .assumption("RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
+    c.add("grid.omega1_max", &grid_.w1, "last omega1(0) of the grid").unit("1/s");
+    c.add("grid.n_omega1", &grid_.nw, "grid points in omega1(0) (inclusive)").range(cm::Range::closed(1, 100000));
+    c.add("dissipation.k_d", &k_d_, "drilling group C_d/(j m R^2) of (83), bottom-left panel")
+        .unit("1/s")
+        .range(cm::Range::nonnegative());
+    c.add("dissipation.k_r", &k_r_, "rolling-resistance group C_r/(j m R^2) of (83), bottom-right panel")
+        .unit("1/s")
+        .range(cm::Range::nonnegative());
+    c.add("dissipation.with_slipping", &with_slipping_, "the bottom panels include slipping (spec T-22)")
+        .assumption("ASSUMED: the paper does not say (spec T-22)");
+    c.add("dissipation.t_max", &dissipation_t_max_, "t_max of the dissipative panels")
+        .unit("s")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: no time span stated (spec 004 §3.2)");
+    bb::declare_simulation_keys(c, base_);
+    c.add("boundary.deadlock_F2", &deadlock_F2_, "F2min/g below which a periodic boundary cell is deadlock type")
+        .unit("1")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: classification threshold of spec 004 §6.1");
+    c.add("centre.perturbation", &perturbation_,
+          "omega1 offset of the small orbit checked against the linear period (Prop. 13)")
+        .unit("1/s")
+        .range(cm::Range::positive());
+    // The small orbit is compared with the linear period (54): its period must carry far less
+    // integration error than the orbit's departure from linearity (of order perturbation^2), so it
+    // has its own, tighter integrator (formerly a hidden min(solver.rtol, 1e-11)).
+    cm::declare_integrator_keys(c, centre_, "centre");
+    cm::KeyBuilder(c, "centre.rtol")
+        .assumption(
+            "ASSUMED: the small orbit's period is compared with T_lin (Prop. 13) at 1e-11, well below its "
+            "nonlinear departure; not in the paper");
+    cm::KeyBuilder(c, "centre.atol").assumption("ASSUMED: as centre.rtol, for omega of order 10 1/s");
+    c.add("sensitivity.check", &sensitivity_,
+          "also run the slipping panels with slip.delta x 10, slip.u_tol x 10 and solver.rtol / 2 and count the "
+          "cells whose outcome changes (spec 004 §7.5)");
+    c.add("output.threads", &threads_, "OpenMP threads (0: the runtime's default); the maps do not depend on it")
+        .range(cm::Range::closed(0, 1024))
+        .no_data();
+    c.check([&c, this] {
+      if (!(grid_.b1 > grid_.b0)) c.fail("grid.beta_max", "must exceed grid.beta_min");
+      if (!(grid_.w1 > grid_.w0)) c.fail("grid.omega1_max", "must exceed grid.omega1_min");
+      if (w3_ == 0) c.fail("ic.omega3", "must be non-zero (steady motions need omega30 != 0, eq. (48))");
+      // Valid-looking keys may still give an infinite start (omega ~ 1e200 squares past the largest
+      // double): the normal force (41) and the energy (60) at the grid's corners must be finite.
+      const bb::Model model(p_);
+      for (double b : {grid_.b0, grid_.b1})
+        for (double w1 : {grid_.w0, grid_.w1}) {
+          bb::Slipping y0 = bb::Slipping::Zero();
+          y0.head<4>() = bb::Rolling(b, w1, w2_, w3_);
+          if (!std::isfinite(model.normal_force(y0)) || !std::isfinite(model.energy(y0.head<4>())))
+            c.fail("ic.omega2",
+                   "ic.omega2, ic.omega3, grid.omega1_min, grid.omega1_max (with model.*) give a "
+                   "non-finite normal force (41) or energy (60) on the grid");
+        }
+    });
   }
 
-  void run() {
-    // --- set up: the model, the grid, the steady motion at the centre ------------------------------
-    const bb::Parameters p = bb::parameters_from(config_);
-    const bb::SimulationOptions base = bb::simulation_options_from(config_);
-    const Grid grid{config_.real("grid.beta_min"),       config_.real("grid.beta_max"),
-                    config_.real("grid.omega1_min"),     config_.real("grid.omega1_max"),
-                    int(config_.integer("grid.n_beta")), int(config_.integer("grid.n_omega1"))};
-    if (!(grid.b1 > grid.b0)) config_.fail("grid.beta_max", "must exceed grid.beta_min");
-    if (!(grid.w1 > grid.w0)) config_.fail("grid.omega1_max", "must exceed grid.omega1_min");
-    const double w2 = config_.real("ic.omega2"), w3 = config_.real("ic.omega3");
-    if (w3 == 0) config_.fail("ic.omega3", "must be non-zero (steady motions need omega30 != 0, eq. (48))");
-    if (config_.integer("output.threads") > 0) omp_set_num_threads(int(config_.integer("output.threads")));
+  void run(cm::Run& run) {
+    setup();
+    solve();
+    write_maps(run);
+    write_claims(run);
+  }
 
-    const bb::Model plain(p);
-    const double beta0 = centre_angle(plain, w2, w3, grid);
-    const double h0 = std::isfinite(beta0) ? plain.h(beta0, w3) : nan;
-    const double T_lin = h0 < 0 ? 2 * cm::pi / std::sqrt(-h0) : nan;
-
-    std::array<bb::Parameters, 4> params{p, p, p, p};
-    params[2].k_d = config_.real("dissipation.k_d");
-    params[3].k_r = config_.real("dissipation.k_r");
-    std::array<bb::SimulationOptions, 4> opts{base, base, base, base};
-    opts[0].slipping = false;
+ private:
+  // --- set up: the model, the panels, the steady motion at the centre ------------------------------
+  void setup() {
+    if (threads_ > 0) omp_set_num_threads(int(threads_));
+    const bb::Model plain(p_);
+    beta0_ = centre_angle(plain, w2_, w3_, grid_);
+    h0_ = std::isfinite(beta0_) ? plain.h(beta0_, w3_) : nan;
+    T_lin_ = h0_ < 0 ? 2 * cm::pi / std::sqrt(-h0_) : nan;
+    params_ = {p_, p_, p_, p_};
+    params_[2].k_d = k_d_;
+    params_[3].k_r = k_r_;
+    opts_ = {base_, base_, base_, base_};
+    opts_[0].slipping = false;
     for (int q = 2; q < 4; ++q) {
-      opts[q].slipping = config_.flag("dissipation.with_slipping");
-      opts[q].detect_periodic = false;  // (83) has no periodic orbits
-      opts[q].t_max = config_.real("dissipation.t_max");
+      opts_[q].slipping = with_slipping_;
+      opts_[q].detect_periodic = false;  // (83) has no periodic orbits
+      opts_[q].t_max = dissipation_t_max_;
     }
+  }
 
-    // --- solve: every cell of every panel -----------------------------------------------------------
-    std::array<std::vector<bb::Outcome>, 4> maps;
-    std::array<double, 4> wall{};
+  // --- solve: every cell of every panel, and the small orbit around the centre ---------------------
+  void solve() {
     for (int q = 0; q < 4; ++q) {
       const auto t0 = std::chrono::steady_clock::now();
-      maps[q] = sweep(bb::Model(params[q]), opts[q], grid, w2, w3);
-      wall[q] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      maps_[q] = sweep(bb::Model(params_[q]), opts_[q], grid_, w2_, w3_);
+      wall_[q] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     // The small orbit around the centre (Prop. 13): its period tends to the linear one.
-    double small_period = nan;
-    if (std::isfinite(beta0)) {
-      bb::SimulationOptions o = opts[0];
-      o.rtol = std::min(o.rtol, 1e-11);
-      o.atol = std::min(o.atol, 1e-13);
-      small_period = bb::simulate(plain, bb::Rolling(beta0, config_.real("centre.perturbation"), w2, w3), o).period;
+    if (std::isfinite(beta0_)) {
+      bb::SimulationOptions o = opts_[0];
+      o.integrator = centre_;
+      small_period_ = bb::simulate(bb::Model(p_), bb::Rolling(beta0_, perturbation_, w2_, w3_), o).period;
     }
+  }
 
-    // --- write ----------------------------------------------------------------------------------------
-    cm::Run out(config_);
-    const double g = p.g, thr = config_.real("boundary.deadlock_F2") * g;
-    std::array<std::vector<int>, 4> boundary;
+  // --- write: the four maps with their boundary classes ----------------------------------------------
+  void write_maps(cm::Run& out) {
+    const Grid& grid = grid_;
+    const auto& maps = maps_;
+    const auto& opts = opts_;
+    const double g = p_.g, thr = deadlock_F2_ * g;
+    auto& boundary = boundary_;
     for (int q = 0; q < 4; ++q) boundary[q] = classify_boundaries(maps[q], grid, thr, opts[q].slipping);
     const std::vector<int> tl = codes(maps[0]);
     for (int q = 0; q < 4; ++q) {
@@ -165,7 +208,8 @@ class OutcomeStudy {
                               {"revolutions", "1"},
                               {"boundary", "1"},
                               {"former_periodic", "1"},
-                              {"steps", "1"}});
+                              {"steps", "1"}},
+                             cm::Planned{double(grid.size()), "grid.n_beta"});
       for (int k = 0; k < grid.nw; ++k) {
         for (int i = 0; i < grid.nb; ++i) {
           const int c = grid.index(i, k);
@@ -177,13 +221,23 @@ class OutcomeStudy {
         table.gap();
       }
     }
+  }
+
+  // --- write: the centre and the scalars of the qualitative claims (QC-11 to QC-18) -----------------
+  void write_claims(cm::Run& out) {
+    const Grid& grid = grid_;
+    const auto& maps = maps_;
+    const auto& boundary = boundary_;
+    const double g = p_.g, beta0 = beta0_, h0 = h0_, T_lin = T_lin_, w2 = w2_, w3 = w3_;
+    const std::vector<int> tl = codes(maps[0]);
     auto centre = out.table(
         "centre.tsv", "the steady motion at the centre of the map (48), its linear period",
-        {{"beta0", "rad"}, {"omega1", "1/s"}, {"omega2", "1/s"}, {"omega3", "1/s"}, {"h", "1/s^2"}, {"T_lin", "s"}});
+        {{"beta0", "rad"}, {"omega1", "1/s"}, {"omega2", "1/s"}, {"omega3", "1/s"}, {"h", "1/s^2"}, {"T_lin", "s"}},
+        cm::Planned{1, "ic.omega2"});
     centre.row({beta0, 0.0, w2, w3, h0, T_lin});
     out.scalar("beta0_centre", beta0, "rad");
     out.scalar("T_lin", T_lin, "s");
-    out.scalar("small_orbit_period_ratio", small_period / T_lin);
+    out.scalar("small_orbit_period_ratio", small_period_ / T_lin);
 
     const int centre_cell = std::isfinite(beta0) ? nearest(grid, beta0, 0.0) : -1;
     const std::vector<int> comp_tl = components(tl, grid);
@@ -245,15 +299,13 @@ class OutcomeStudy {
     out.scalar("tl_second_component_F2min_over_g", second_size ? second_F2min / g : nan);
     out.scalar("tr_P_in_second_component", second_tr);
 
-    if (config_.flag("sensitivity.check")) sensitivity(out, params, opts, maps, grid, w2, w3);
+    if (sensitivity_) sensitivity(out, params_, opts_, maps, grid, w2, w3);
 
-    for (int q = 0; q < 4; ++q) out.statistics("panel_" + panel_names[q], panel_statistics(maps[q], wall[q]));
-    out.note("in/out rule: " + config_.text("outcome.inout_rule") + "; cells: " + std::to_string(grid.size()) +
-             " per panel; threads: " + std::to_string(omp_get_max_threads()));
-    out.commit();
+    for (int q = 0; q < 4; ++q) out.statistics("panel_" + panel_names[q], panel_statistics(maps[q], wall_[q]));
+    out.note("in/out rule: " + std::string(base_.ballistic ? "ballistic" : "cosbeta") + "; cells: " +
+             std::to_string(grid.size()) + " per panel; threads: " + std::to_string(omp_get_max_threads()));
   }
 
- private:
   // The outcome of a slipping panel must not hang on the numerical choices of the switch (spec 004
   // §7.5): each panel with slipping is run again with the start-up offset delta and the re-stick
   // tolerance u_tol ten times larger and with rtol halved; the share of cells whose outcome code
@@ -269,7 +321,7 @@ class OutcomeStudy {
     const Variant variants[] = {
         {"delta10", "slip.delta x 10", [](bb::SimulationOptions& o) { o.delta *= 10; }},
         {"u_tol10", "slip.u_tol x 10", [](bb::SimulationOptions& o) { o.u_tol *= 10; }},
-        {"rtol_half", "solver.rtol / 2", [](bb::SimulationOptions& o) { o.rtol /= 2; }},
+        {"rtol_half", "solver.rtol / 2", [](bb::SimulationOptions& o) { o.integrator.rtol /= 2; }},
     };
     std::string note = "sensitivity (cells whose outcome changes, of " + std::to_string(grid.size()) + " per panel)";
     for (int q = 0; q < 4; ++q) {
@@ -429,19 +481,22 @@ class OutcomeStudy {
             {"wall_time_s", wall}};
   }
 
-  cm::Config& config_;
+  bb::Parameters p_;
+  bb::SimulationOptions base_;  // solver.t_max 100 s
+  cm::IntegratorOptions centre_{"cvode_adams", 1e-11, 1e-13, 1'000'000};
+  double w2_ = 35, w3_ = 10;
+  Grid grid_{0.8, 1.8, -20, 20, 360, 240};
+  double k_d_ = 0.02, k_r_ = 0.02, dissipation_t_max_ = 1000, deadlock_F2_ = 0.05, perturbation_ = 1e-3;
+  bool with_slipping_ = true, sensitivity_ = false;
+  long threads_ = 0;
+  double beta0_ = nan, h0_ = nan, T_lin_ = nan, small_period_ = nan;
+  std::array<bb::Parameters, 4> params_;
+  std::array<bb::SimulationOptions, 4> opts_;
+  std::array<std::vector<bb::Outcome>, 4> maps_;
+  std::array<double, 4> wall_{};
+  std::array<std::vector<int>, 4> boundary_;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("bb_outcome", "basketball", "fig11",
-                      "Outcome maps of long-term rolling, Figs. 11-13 (four panels)");
-    OutcomeStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<OutcomeStudy>(argc, argv); }

@@ -17,9 +17,11 @@
 // At the steady motion itself omega1 and dF2/dt stay zero up to rounding: the zeros and minima in
 // events.tsv are then rounding noise, and the periodicity test is refused.
 //
-//   build/bin/bb_traj --config configs/basketball/traj/steady.ini --output results/basketball/traj_steady
-//   build/bin/bb_traj --config configs/basketball/traj/periodic.ini --ic.omega1=2
-//   build/bin/bb_traj --config configs/basketball/traj/drilling.ini --simulation.slipping=false
+// Sample runs (into a scratch folder, never over the pipeline's results/):
+//   bb_traj --config configs/basketball/traj/steady.ini --output try/traj
+//   bb_traj --config configs/basketball/traj/periodic.ini --ic.omega1=2 --output try/traj
+//   bb_traj --config configs/basketball/traj/drilling.ini --simulation.slipping=false --output try/traj
+//   bb_traj --config configs/basketball/fig10_deadlock_1.ini --output try/fig10_deadlock_1
 //
 // Writes traj.tsv (the state, the contact force, the slip margin, the energy and the phase on a
 // uniform time grid, read from the integrators' dense output), events.tsv (the switches, zeros,
@@ -29,15 +31,16 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "common/grid.hpp"
+#include "common/math.hpp"
+#include "common/study.hpp"
 
 namespace {
 
@@ -54,101 +57,127 @@ int event_code(const std::string& name) {
 
 class TrajectoryStudy {
  public:
-  explicit TrajectoryStudy(cm::Config& config) : config_(config) {}
+  static constexpr cm::StudyInfo info{"bb_traj", "basketball", "traj",
+                                      "One trajectory on the rim: rolling, slipping, falling"};
 
-  void declare() {
-    bb::declare_model_keys(config_);
-    config_.add_real("ic.beta", 1.1246, "rad", "beta(0); with ic.steady, the guess for the steady angle beta0");
-    config_.add_real("ic.omega1", 0, "1/s", "omega1(0), the transversal angular velocity");
-    config_.add_real("ic.omega2", 35, "1/s", "omega2(0), the spin about the contact normal");
-    config_.add_real("ic.omega3", 10, "1/s", "omega3(0), the circular angular velocity");
-    config_.add_flag("ic.steady", false,
-                     "beta(0) is the steady angle beta0 solving (48) for omega20 = ic.omega2, omega30 = ic.omega3 "
-                     "nearest to ic.beta");
-    config_.add_real("ic.steady_window", 0.2, "rad", "ic.steady searches beta0 within ic.beta +- this",
-                     cm::Range::positive());
-    config_.add_real("dissipation.k_d", 0, "1/s", "drilling group C_d/(j m R^2) of (83)", cm::Range::nonnegative());
-    config_.add_real("dissipation.k_r", 0, "1/s", "rolling-resistance group C_r/(j m R^2) of (83)",
-                     cm::Range::nonnegative());
-    config_.add_flag("simulation.slipping", true,
-                     "Coulomb friction with model.mu and roll <-> slip switches (false: falling only, mu -> infinity)");
-    config_.add_flag("simulation.stop_at_periodic", true,
-                     "stop at the second transversal zero of omega1 in a rolling phase (Prop. 4; "
-                     "only without dissipation)");
-    bb::declare_simulation_keys(config_, 100);
-    config_.add_real("output.dt", 0.01, "s", "time step of the uniform output grid of traj.tsv", cm::Range::positive());
-    config_.assumption("ic.beta", "ASSUMED: a diagnostic trajectory of spec 004 §7.4, not a case printed in the paper");
-    config_.assumption("ic.omega1",
-                       "ASSUMED: a diagnostic trajectory of spec 004 §7.4, not a case printed in the paper");
+  void declare(cm::Config& c) {
+    bb::declare_model_keys(c, p_);
+    c.add("ic.beta", &beta_, "beta(0); with ic.steady, the guess for the steady angle beta0")
+        .unit("rad")
+        .range(cm::Range::closed(-2 * cm::pi, 2 * cm::pi))
+        .assumption("ASSUMED: a diagnostic trajectory of spec 004 §7.4, not a case printed in the paper");
+    c.add("ic.omega1", &w1_, "omega1(0), the transversal angular velocity")
+        .unit("1/s")
+        .assumption("ASSUMED: a diagnostic trajectory of spec 004 §7.4, not a case printed in the paper");
+    c.add("ic.omega2", &w2_, "omega2(0), the spin about the contact normal").unit("1/s");
+    c.add("ic.omega3", &w3_, "omega3(0), the circular angular velocity").unit("1/s");
+    c.add("ic.steady", &steady_,
+          "beta(0) is the steady angle beta0 solving (48) for omega20 = ic.omega2, omega30 = ic.omega3 nearest to "
+          "ic.beta");
+    c.add("ic.steady_window", &steady_window_, "ic.steady searches beta0 within ic.beta +- this")
+        .unit("rad")
+        .range(cm::Range::positive());
+    c.add("dissipation.k_d", &p_.k_d, "drilling group C_d/(j m R^2) of (83)")
+        .unit("1/s")
+        .range(cm::Range::nonnegative());
+    c.add("dissipation.k_r", &p_.k_r, "rolling-resistance group C_r/(j m R^2) of (83)")
+        .unit("1/s")
+        .range(cm::Range::nonnegative());
+    c.add("simulation.slipping", &o_.slipping,
+          "Coulomb friction with model.mu and roll <-> slip switches (false: falling only, mu -> infinity)");
+    c.add("simulation.stop_at_periodic", &o_.detect_periodic,
+          "stop at the second transversal zero of omega1 in a rolling phase (Prop. 4; only without dissipation)");
+    bb::declare_simulation_keys(c, o_);
+    c.add("output.dt", &dt_, "time step of the uniform output grid of traj.tsv").unit("s").range(cm::Range::positive());
+    c.check([&c, this] { check_initial_state(c); });
   }
 
-  void run() {
-    // --- set up: the model, the options, the initial state ------------------------------------------
-    bb::Parameters p = bb::parameters_from(config_);
-    p.k_d = config_.real("dissipation.k_d");
-    p.k_r = config_.real("dissipation.k_r");
-    const bb::Model model(p);
-    bb::SimulationOptions options = bb::simulation_options_from(config_);
-    options.slipping = config_.flag("simulation.slipping");
-    options.detect_periodic = config_.flag("simulation.stop_at_periodic");
-    if (options.detect_periodic && (p.k_d > 0 || p.k_r > 0))
-      config_.fail("simulation.stop_at_periodic",
-                   "must be false with dissipation (Prop. 4 needs the reversible system; (83) has no periodic orbits)");
-    const double dt = config_.real("output.dt");
-    if (options.t_max / dt > 1e7) config_.fail("output.dt", "gives more than 1e7 rows up to solver.t_max");
+  void run(cm::Run& run) {
+    setup(run);
+    solve();
+    write(run);
+  }
 
-    const double w1 = config_.real("ic.omega1"), w2 = config_.real("ic.omega2"), w3 = config_.real("ic.omega3");
-    double beta = config_.real("ic.beta");
-    if (config_.flag("ic.steady")) {
-      if (w3 == 0) config_.fail("ic.omega3", "must be non-zero for ic.steady (steady motions need omega30 != 0, (48))");
-      beta = steady_angle(model, w2, w3, beta, config_.real("ic.steady_window"));
-      if (!std::isfinite(beta))
-        config_.fail("ic.beta",
-                     "no steady motion (48) with omega20 = ic.omega2, omega30 = ic.omega3 within "
-                     "ic.steady_window of it");
-    }
+ private:
+  // Cross-key checks, before any run directory exists: the periodicity test of Prop. 4 needs the
+  // reversible system, and ic.steady needs a steady motion (48) near ic.beta.
+  void check_initial_state(const cm::Config& c) {
+    if (o_.detect_periodic && (p_.k_d > 0 || p_.k_r > 0))
+      c.fail("simulation.stop_at_periodic",
+             "must be false with dissipation (Prop. 4 needs the reversible system; (83) has no periodic orbits)");
+    beta0_ = beta_;
+    // Valid-looking keys may still give an infinite or NaN start (omega ~ 1e200 squares past the
+    // largest double): refused here, naming the keys, rather than reported as an internal quantity.
+    const bb::Model model(p_);
+    bb::Slipping y0 = bb::Slipping::Zero();
+    y0.head<4>() = bb::Rolling(beta_, w1_, w2_, w3_);
+    if (!std::isfinite(model.normal_force(y0)) || !std::isfinite(model.energy(y0.head<4>())))
+      c.fail("ic.omega1",
+             "ic.beta, ic.omega1, ic.omega2, ic.omega3 (with model.*) give a non-finite normal force (41) or energy "
+             "(60) at t = 0");
+    if (!steady_) return;
+    if (w3_ == 0) c.fail("ic.omega3", "must be non-zero for ic.steady (steady motions need omega30 != 0, (48))");
+    beta0_ = steady_angle(model, w2_, w3_, beta_, steady_window_);
+    if (!std::isfinite(beta0_))
+      c.fail("ic.beta",
+             "no steady motion (48) with omega20 = ic.omega2, omega30 = ic.omega3 within ic.steady_window of it");
     // At the steady motion itself omega1 = 0 up to rounding all along: its sign changes are not the
     // transversal zeros of Prop. 4 and would close a spurious "period".
-    if (config_.flag("ic.steady") && w1 == 0 && options.detect_periodic)
-      config_.fail("simulation.stop_at_periodic",
-                   "must be false at the steady motion itself (ic.steady with ic.omega1 = 0: omega1 stays 0 up to "
-                   "rounding, no transversal zeros, Prop. 4)");
-    const bb::Rolling x0(beta, w1, w2, w3);
-    // The steady motion at (beta(0), omega3(0)): its spin (48) and, when stable, its linear period (54).
-    const bool off_singular = w3 != 0 && std::abs(std::cos(beta)) > 1e-12;
-    const double omega20 = off_singular ? model.omega20(beta, w3) : nan;
-    const double h = off_singular ? model.h(beta, w3) : nan;
-    const double T_lin = h < 0 ? 2 * cm::pi / std::sqrt(-h) : nan;  // eqs. (53)-(54)
+    if (w1_ == 0 && o_.detect_periodic)
+      c.fail("simulation.stop_at_periodic",
+             "must be false at the steady motion itself (ic.steady with ic.omega1 = 0: omega1 stays 0 up to "
+             "rounding, no transversal zeros, Prop. 4)");
+  }
 
-    // --- solve: one trajectory, recording the events and the uniform samples -------------------------
-    std::vector<std::vector<double>> samples, events;
-    options.sample_dt = dt;
+  // --- set up: the model, the output grid, the initial state ---------------------------------------
+  void setup(const cm::Run& run) {
+    model_.emplace(p_);
+    // The output grid 0, dt, ... up to t_max, counted against the run's budget before anything runs.
+    n_samples_ = cm::grid_points("output.dt", 0.0, o_.t_max, dt_, run.budget().max_rows);
+    x0_ = bb::Rolling(beta0_, w1_, w2_, w3_);
+    // The steady motion at (beta(0), omega3(0)): its spin (48) and, when stable, its linear period (54).
+    const bool off_singular = w3_ != 0 && std::abs(std::cos(beta0_)) > 1e-12;
+    omega20_ = off_singular ? model_->omega20(beta0_, w3_) : nan;
+    h_ = off_singular ? model_->h(beta0_, w3_) : nan;
+    T_lin_ = h_ < 0 ? 2 * cm::pi / std::sqrt(-h_) : nan;  // eqs. (53)-(54)
+  }
+
+  // --- solve: one trajectory, recording the events and the uniform samples -------------------------
+  void solve() {
+    const bb::Model& model = *model_;
+    bb::SimulationOptions options = o_;
+    options.sample_dt = dt_;
     options.sample = [&](double t, const bb::Slipping& y, double alpha, bool slipping) {
-      samples.push_back(sample_row(model, t, y, alpha, slipping));
+      samples_.push_back(sample_row(model, t, y, alpha, slipping));
     };
     options.trace = [&](const char* name, double t, const bb::Slipping& y) {
       if (std::string(name) == "redo") {
         // A slipping phase integrated again by the fallback method: its first attempt is superseded.
         const auto later = [t](const std::vector<double>& row) { return row[0] > t; };
-        samples.erase(std::remove_if(samples.begin(), samples.end(), later), samples.end());
-        events.erase(std::remove_if(events.begin(), events.end(), later), events.end());
+        samples_.erase(std::remove_if(samples_.begin(), samples_.end(), later), samples_.end());
+        events_.erase(std::remove_if(events_.begin(), events_.end(), later), events_.end());
         return;
       }
-      events.push_back({t, double(event_code(name)), y(0), y(1), y(2), y(3), y(4), y(5)});
+      events_.push_back({t, double(event_code(name)), y(0), y(1), y(2), y(3), y(4), y(5)});
     };
-    const bb::Outcome o = bb::simulate(model, x0, options);
+    outcome_ = bb::simulate(model, x0_, options);
 
     // Diagnostics over the output grid: the largest departure from the initial state (a steady motion
     // stays put) and the largest change of the energy (60) (conserved without dissipation).
-    double deviation = 0, energy_change = 0;
-    for (const auto& row : samples) {
-      for (int i = 0; i < 4; ++i) deviation = std::max(deviation, std::abs(row[1 + i] - x0(i)));
-      deviation = std::max({deviation, std::abs(row[5]), std::abs(row[6])});
-      energy_change = std::max(energy_change, std::abs(row[12] - samples.front()[12]));
+    for (const auto& row : samples_) {
+      for (int i = 0; i < 4; ++i) deviation_ = std::max(deviation_, std::abs(row[1 + i] - x0_(i)));
+      deviation_ = std::max({deviation_, std::abs(row[5]), std::abs(row[6])});
+      energy_change_ = std::max(energy_change_, std::abs(row[12] - samples_.front()[12]));
     }
+  }
 
-    // --- write ----------------------------------------------------------------------------------------
-    cm::Run out(config_);
+  // --- write ----------------------------------------------------------------------------------------
+  void write(cm::Run& out) {
+    const bb::Outcome& o = outcome_;
+    const double beta = beta0_, w2 = w2_, w3 = w3_, h = h_, T_lin = T_lin_, omega20 = omega20_;
+    const double deviation = deviation_, energy_change = energy_change_;
+    const auto& samples = samples_;
+    const auto& events = events_;
     auto traj = out.table("traj.tsv",
                           "trajectory on a uniform time grid (dense output); forces and energy per unit mass: F "
                           "(23) from (30)-(32) rolling or (29), (41) slipping; slip_margin = mu F2 - |(F1, F3)| "
@@ -167,7 +196,8 @@ class TrajectoryStudy {
                            {"F3", "m/s^2"},
                            {"slip_margin", "m/s^2"},
                            {"energy", "m^2/s^2"},
-                           {"phase", "1"}});
+                           {"phase", "1"}},
+                          cm::Planned{double(n_samples_), "output.dt"});
     for (const auto& row : samples) traj.row(row);
     auto ev = out.table("events.tsv",
                         "events as located by the simulation; type 0 start, 1 zero (sign change) of omega1 while "
@@ -201,7 +231,8 @@ class TrajectoryStudy {
                                {"omega3_sep", "1/s"},
                                {"u1_sep", "m/s"},
                                {"u3_sep", "m/s"},
-                               {"T_lin", "s"}});
+                               {"T_lin", "s"}},
+                              cm::Planned{1, "solver.t_max"});
     decision.row({double(int(o.code)), o.period, o.F2min, o.t_end, double(o.switches), o.revolutions, o.d_cross, s(0),
                   s(1), s(2), s(3), s(4), s(5), T_lin});
 
@@ -230,16 +261,14 @@ class TrajectoryStudy {
                                   {"rhs_evaluations", double(o.rhs_evaluations)},
                                   {"samples", double(samples.size())},
                                   {"events", double(events.size())}});
-    if (config_.flag("ic.steady")) {
+    if (steady_) {
       char text[160];
       std::snprintf(text, sizeof text, "beta(0) = %.12g rad: the steady motion (48) with omega20 = %g, omega30 = %g",
                     beta, w2, w3);
       out.note(text);
     }
-    out.commit();
   }
 
- private:
   // The root of omega20(beta0, omega30) = omega20 (48) nearest to `guess` within guess +- window; the
   // poles beta0 = +-pi/2 of (48) are not roots. NaN if there is none.
   static double steady_angle(const bb::Model& m, double omega20, double omega30, double guess, double window) {
@@ -272,18 +301,20 @@ class TrajectoryStudy {
     return {t, y(0), y(1), y(2), y(3), y(4), y(5), alpha, F1, F2, F3, margin, energy, slipping ? 1.0 : 0.0};
   }
 
-  cm::Config& config_;
+  bb::Parameters p_;
+  bb::SimulationOptions o_;  // solver.t_max 100 s
+  double beta_ = 1.1246, w1_ = 0, w2_ = 35, w3_ = 10, steady_window_ = 0.2, dt_ = 0.01;
+  bool steady_ = false;
+  double beta0_ = nan;  // beta(0): ic.beta, or the steady angle near it (ic.steady)
+  std::optional<bb::Model> model_;
+  long n_samples_ = 0;
+  bb::Rolling x0_;
+  double omega20_ = nan, h_ = nan, T_lin_ = nan;
+  std::vector<std::vector<double>> samples_, events_;
+  bb::Outcome outcome_;
+  double deviation_ = 0, energy_change_ = 0;
 };
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    cm::Config config("bb_traj", "basketball", "traj", "One trajectory on the rim: rolling, slipping, falling");
-    TrajectoryStudy study(config);
-    study.declare();
-    if (!config.parse(argc, argv)) return 0;
-    study.run();
-    return 0;
-  });
-}
+int main(int argc, char** argv) { return cm::study_main<TrajectoryStudy>(argc, argv); }

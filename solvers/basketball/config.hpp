@@ -1,5 +1,5 @@
-// The configuration keys shared by the basketball studies, declared once and turned into the
-// model's parameters and the simulation options here.
+// The configuration keys shared by the basketball studies, each bound to the field of the model's
+// parameters or of the simulation options that holds it (the field's value is the key's default).
 #pragma once
 
 #include "basketball/model.hpp"
@@ -8,12 +8,12 @@
 
 namespace bb {
 
-/// model.r, a, R, j, g, mu (Table 1, reconstructed in spec 004 §3.1; each marked as an assumption).
-void declare_model_keys(cm::Config& config);
-Parameters parameters_from(const cm::Config& config);
+/// model.r, a, R, j, g, mu, dissipative_friction (Table 1, reconstructed in spec 004 §3.1; each
+/// marked as an assumption), bound to `p`; refuses R <= rho = a + r.
+void declare_model_keys(cm::Config& config, Parameters& p);
 
-/// solver.method, rtol, atol, t_max, delta, u_tol, max_switches, inout_rule.
-void declare_simulation_keys(cm::Config& config, double t_max);
-SimulationOptions simulation_options_from(const cm::Config& config);
+/// solver.method, rtol, atol, max_steps (cm::declare_integrator_keys), solver.slip_method,
+/// fallback_method, t_max, slip.delta, u_tol, max_switches, outcome.inout_rule, bound to `o`.
+void declare_simulation_keys(cm::Config& config, SimulationOptions& o);
 
 }  // namespace bb

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/math.hpp"
 #include "common/optimize.hpp"
 
 namespace bb {
@@ -227,7 +228,7 @@ Eigen::Matrix2d monodromy(double q, double j, int steps) {
     return a;
   };
   Eigen::Matrix2d Z = Eigen::Matrix2d::Identity();
-  const double hstep = 2 * 3.14159265358979323846 / steps;
+  const double hstep = 2 * cm::pi / steps;
   for (int i = 0; i < steps; ++i) {
     const double b = i * hstep;
     const Eigen::Matrix2d k1 = A(b) * Z, k2 = A(b + hstep / 2) * (Z + hstep / 2 * k1);

@@ -17,8 +17,8 @@ struct SimulationOptions {
   bool slipping = true;         ///< Coulomb friction with mu (false: mu -> infinity, falling only)
   bool detect_periodic = true;  ///< stop at the second omega1 zero of a rolling phase (Prop. 4)
   double t_max = 100;           ///< undetermined beyond this time [s]
-  double rtol = 1e-9, atol = 1e-11;
-  std::string method = "cvode_adams";           ///< rolling phases
+  /// Rolling phases: method, tolerances and step cap (keys solver.*, cm::declare_integrator_keys).
+  cm::IntegratorOptions integrator{"cvode_adams", 1e-9, 1e-11, 1'000'000};
   std::string slip_method = "cvode_bdf";        ///< slipping phases (stiff near u = 0)
   std::string fallback_method = "cvode_adams";  ///< a slipping phase on which slip_method failed
   double delta = 1e-7;                          ///< slip speed at a roll -> slip start along phi1 [m/s]

@@ -16,11 +16,11 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
+#include "common/math.hpp"
+#include "common/optimize.hpp"
 #include "common/sundials.hpp"
 
 namespace {
-
-const double pi = 3.14159265358979323846;
 
 // Integrates the rolling system (33)-(36) from x0 to t with CVODE (Adams) at tight tolerances.
 bb::Rolling integrate(const bb::Model& m, const bb::Rolling& x0, double t, double rtol = 1e-12) {
@@ -32,7 +32,7 @@ bb::Rolling integrate(const bb::Model& m, const bb::Rolling& x0, double t, doubl
 }
 
 bb::Rolling random_state(std::mt19937& rng) {
-  std::uniform_real_distribution<double> b(-pi, pi), w(-20, 20);
+  std::uniform_real_distribution<double> b(-cm::pi, cm::pi), w(-20, 20);
   return {b(rng), w(rng), 3 * w(rng), w(rng)};
 }
 
@@ -89,7 +89,7 @@ TEST(Oracles, SteadyMotionsAreEquilibriaWithTheLinearisation) {  // OR-6, OR-7, 
   std::uniform_real_distribution<double> b(-3.0, 3.0), w(1, 60);
   for (int n = 0; n < 50; ++n) {
     const double b0 = b(rng), w3 = (n % 2 ? 1 : -1) * w(rng);
-    if (std::abs(std::abs(b0) - pi / 2) < 0.05) continue;
+    if (std::abs(std::abs(b0) - cm::pi / 2) < 0.05) continue;
     const bb::Rolling x0(b0, 0, m.omega20(b0, w3), w3);
     const bb::Rolling f = m.rolling_rhs(x0);
     EXPECT_LT(f.norm(), 1e-11 * (1 + x0.squaredNorm()));  // exact zero up to rounding
@@ -142,7 +142,7 @@ TEST(Oracles, LimitDirections) {  // OR-22, QC-20
     }
     const double B = std::hypot(L.B1, L.B3);
     const auto udot = [&](double phi) { return L.B1 * std::cos(phi) + L.B3 * std::sin(phi) - L.C; };  // (79)
-    EXPECT_NEAR(udot(L.phi1 + pi), -B - L.C, 1e-9 * (1 + B + std::abs(L.C)));
+    EXPECT_NEAR(udot(L.phi1 + cm::pi), -B - L.C, 1e-9 * (1 + B + std::abs(L.C)));
     EXPECT_NEAR(udot(L.phi1), B - L.C, 1e-9 * (1 + B + std::abs(L.C)));
     EXPECT_EQ(B - L.C > 0, m.slip_margin(x) < 0);  // phi1 repels iff (39) is violated
   }
@@ -153,7 +153,7 @@ TEST(Oracles, FloquetDeterminantAndLimit) {  // OR-17
     const Eigen::Matrix2d M = bb::monodromy(q, 2.0 / 3.0, 4000);
     EXPECT_NEAR(M.determinant(), 1.0, 1e-8);  // Liouville: exactly 1; RK4 error ~1e-12
   }
-  EXPECT_NEAR(bb::monodromy(0.0, 2.0 / 3.0, 4000).trace(), 2 * std::cos(2 * pi * std::sqrt(0.4)), 1e-8);
+  EXPECT_NEAR(bb::monodromy(0.0, 2.0 / 3.0, 4000).trace(), 2 * std::cos(2 * cm::pi * std::sqrt(0.4)), 1e-8);
   EXPECT_NEAR(bb::monodromy(0.0, 1.0 / 3.0, 4000).trace(), -2.0, 1e-8);  // the resonance j = 1/3
 }
 
@@ -189,11 +189,11 @@ TEST(Oracles, SmallOrbitsArePeriodicWithTheLinearPeriod) {  // OR-5, OR-8, Prop.
   }
   bb::SimulationOptions o;
   o.slipping = false;
-  o.rtol = 1e-12, o.atol = 1e-14;
+  o.integrator.rtol = 1e-12, o.integrator.atol = 1e-14;
   const bb::Outcome out = bb::simulate(m, bb::Rolling(b0, 1e-4, 35, w3), o);
   ASSERT_EQ(out.code, bb::Code::periodic);
   // Amplitude 1e-4: the period differs from 2 pi/sqrt(-h) at O(amplitude^2).
-  EXPECT_NEAR(out.period, 2 * pi / std::sqrt(-m.h(b0, w3)), 1e-6);
+  EXPECT_NEAR(out.period, 2 * cm::pi / std::sqrt(-m.h(b0, w3)), 1e-6);
   // One more period returns to the start (Prop. 4).
   const bb::Rolling x1 =
       integrate(m, bb::Rolling(b0, 0.5, 35, w3), bb::simulate(m, bb::Rolling(b0, 0.5, 35, w3), o).period);
@@ -237,20 +237,12 @@ std::vector<Case> parameter_sets() {
           {"fat", bb::Parameters{.r = 0.15, .a = 0.02, .R = 0.24, .j = 2.0 / 3.0, .g = 9.81, .mu = 0.35}}};
 }
 
-// The root of f in [lo, hi], where f changes sign, by bisection down to adjacent doubles.
+// The root of f in [lo, hi], where f changes sign: the project's bisection (common/optimize.hpp),
+// down to adjacent doubles; NaN, and a failed expectation, without a sign change.
 double bisect(const std::function<double(double)>& f, double lo, double hi) {
-  double flo = f(lo);
-  EXPECT_LT(flo * f(hi), 0.0) << "no sign change in [" << lo << ", " << hi << "]";
-  for (int k = 0; k < 2000; ++k) {
-    const double mid = 0.5 * (lo + hi);
-    if (mid <= lo || mid >= hi) break;
-    const double fm = f(mid);
-    if ((fm < 0) == (flo < 0))
-      lo = mid, flo = fm;
-    else
-      hi = mid;
-  }
-  return 0.5 * (lo + hi);
+  const double x = cm::bisect(f, lo, hi);
+  EXPECT_TRUE(std::isfinite(x)) << "no sign change in [" << lo << ", " << hi << "]";
+  return x;
 }
 
 // Integrates x' = f(x) from x0 over [0, t] with CVODE (Adams) at rtol 1e-12.
@@ -285,7 +277,7 @@ TEST(Oracles, TrivialSteadyMotionsHaveThePendulumEigenvalues) {  // OR-9, Prop. 
     const double lambda = std::sqrt(p.g / (p.rho() * (1 + p.j)));
     for (double w20 : {-150.0, -7.0, 0.0, 3.0, 80.0}) {
       for (int side : {+1, -1}) {
-        const bb::Rolling x0(side * pi / 2, 0, w20, 0);
+        const bb::Rolling x0(side * cm::pi / 2, 0, w20, 0);
         // An equilibrium up to cos(pi/2) = 6e-17 in double precision.
         equilibrium(m.rolling_rhs(x0).norm() / (p.g / p.r));
         const Eigen::Vector4cd computed = Eigen::EigenSolver<Eigen::Matrix4d>(jacobian(m, x0, 1e-5)).eigenvalues();
@@ -310,7 +302,7 @@ TEST(Oracles, StabilityLimitsForFastAndSlowRolling) {  // OR-10, (54), beta* (Se
   // |cos(b0)| < 1e-6 for small omega30), where the next term of (54) may still decide the sign.
   Worst signs("OR-10 sign mismatches of h", 0), star("OR-10 |root of h(., 1e6) - beta*| [rad]", 1e-9);
   std::mt19937 rng(10);
-  std::uniform_real_distribution<double> b(-pi, pi);
+  std::uniform_real_distribution<double> b(-cm::pi, cm::pi);
   for (const auto& [name, p] : parameter_sets()) {
     SCOPED_TRACE(name);
     const bb::Model m(p);
@@ -329,8 +321,8 @@ TEST(Oracles, StabilityLimitsForFastAndSlowRolling) {  // OR-10, (54), beta* (Se
     const double huge = 1e6;
     if (p.R > (1 + j) * rho) {
       const auto h = [&](double beta) { return m.h(beta, huge); };
-      star(std::abs(bisect(h, 1e-3, pi / 2 - 1e-3) - m.beta_star()));
-      star(std::abs(bisect(h, -pi / 2 + 1e-3, -1e-3) + m.beta_star()));
+      star(std::abs(bisect(h, 1e-3, cm::pi / 2 - 1e-3) - m.beta_star()));
+      star(std::abs(bisect(h, -cm::pi / 2 + 1e-3, -1e-3) + m.beta_star()));
     } else {  // R <= (1+j) rho: no beta*, every fast steady motion is stable
       EXPECT_TRUE(std::isnan(m.beta_star()));
       for (double beta = -3.1; beta < 3.1; beta += 0.01) EXPECT_LT(m.h(beta, huge), 0.0) << beta;
@@ -410,7 +402,7 @@ TEST(Oracles, SlipConditionAtSteadyMotions) {  // OR-12, (56) = (39) with (30)-(
   // (31)-(32) with omega20 of (48): rounding only, 1e-12 of the force scale r^2 w30^2/D + g.
   Worst forces("OR-12 forces at steady motions / (r^2 w30^2/D + g)", 1e-12);
   std::mt19937 rng(12);
-  std::uniform_real_distribution<double> b(-pi, pi), w(0.5, 80);
+  std::uniform_real_distribution<double> b(-cm::pi, cm::pi), w(0.5, 80);
   for (const auto& [name, p] : parameter_sets()) {
     SCOPED_TRACE(name);
     const bb::Model m(p);
@@ -447,7 +439,7 @@ TEST(Oracles, NoSlipLimitsAreArctanMu) {  // OR-13, (56), beta-tilde = arctan(mu
       return [&m, w30](double b0) { return m.slip_margin(bb::Rolling(b0, 0, m.omega20(b0, w30), w30)); };
     };
     for (double w30 : {1e-3, -1e-3})
-      for (double limit : {pi / 2 - tilde, pi / 2 + tilde})
+      for (double limit : {cm::pi / 2 - tilde, cm::pi / 2 + tilde})
         edge(std::abs(bisect(margin(w30), limit - 0.05, limit + 0.05) - limit));
     for (double w30 : {1e5, -1e5})
       for (double limit : {-tilde, tilde}) edge(std::abs(bisect(margin(w30), limit - 0.05, limit + 0.05) - limit));
@@ -459,7 +451,7 @@ TEST(Oracles, ThrowSpeedIsTheKineticEnergy) {  // OR-14, (58), (59)
   // computed as vectors in the contact basis; (59) must equal it. Rounding only: 1e-12 relative.
   Worst speed("OR-14 |v_throw^2 - 2T/m| / (2T/m)", 1e-12);
   std::mt19937 rng(14);
-  std::uniform_real_distribution<double> b(-pi, pi), w(0.5, 80);
+  std::uniform_real_distribution<double> b(-cm::pi, cm::pi), w(0.5, 80);
   for (const auto& [name, p] : parameter_sets()) {
     SCOPED_TRACE(name);
     const bb::Model m(p);
@@ -479,7 +471,7 @@ TEST(Oracles, PendulumSubsystem) {  // OR-15, Prop. 6, (64)
   // omega2 = omega3 = 0 is invariant, and the rest is the pendulum (64),
   // beta'' = -g cos(beta)/(rho (1+j)), centred at beta = -pi/2.
   Worst invariant("OR-15 |omega2|, |omega3| after 10 s on the invariant set", 0),
-      period("OR-15 small-oscillation period vs 2 pi sqrt(rho(1+j)/g), relative", 1e-8);
+      period("OR-15 small-oscillation period vs 2 cm::pi sqrt(rho(1+j)/g), relative", 1e-8);
   for (const auto& [name, p] : parameter_sets()) {
     SCOPED_TRACE(name);
     const bb::Model m(p);
@@ -501,7 +493,7 @@ TEST(Oracles, PendulumSubsystem) {  // OR-15, Prop. 6, (64)
     };
     // (64) is the model on the invariant set, exactly: the omega2, omega3 rates vanish identically.
     std::vector<double> zeros;
-    const bb::Rolling x1 = run(-pi / 2 + 0.3, 4.0, 10.0, zeros);
+    const bb::Rolling x1 = run(-cm::pi / 2 + 0.3, 4.0, 10.0, zeros);
     invariant(std::max(std::abs(x1(2)), std::abs(x1(3))));
     // (64), omega1' = -g cos(beta)/(r(1+j)): the same arithmetic, so rounding only.
     EXPECT_NEAR(m.rolling_rhs(bb::Rolling(0.7, 3.0, 0, 0))(1), -g * std::cos(0.7) / (r * (1 + j)), 1e-14 * g / r);
@@ -509,9 +501,9 @@ TEST(Oracles, PendulumSubsystem) {  // OR-15, Prop. 6, (64)
     // pendulum's period grows by amplitude^2/16 <= 3e-9 (the largest for "mars"); the zeros of
     // omega1 are located to ~1e-12 s at rtol 1e-12. Hence 1e-8 relative.
     zeros.clear();
-    run(-pi / 2, 1e-3, 3.0, zeros);
+    run(-cm::pi / 2, 1e-3, 3.0, zeros);
     ASSERT_GE(zeros.size(), 3u);
-    const double T_lin = 2 * pi * std::sqrt(rho * (1 + j) / g);
+    const double T_lin = 2 * cm::pi * std::sqrt(rho * (1 + j) / g);
     period(std::abs((zeros[2] - zeros[0]) - T_lin) / T_lin);
     // Rotation (omega1 never 0) iff E > g rho per unit mass, E of the corrected (60). Started at
     // the bottom, E = (1+j) r^2 w1^2 / 2 - g rho. The paper's printed threshold E > m g r (Prop. 6,
@@ -520,9 +512,9 @@ TEST(Oracles, PendulumSubsystem) {  // OR-15, Prop. 6, (64)
     const double gap = 2 * g * rho;  // the pendulum's energy range, bottom to top
     for (double E : {g * rho + 0.02 * gap, g * rho - 0.02 * gap, g * (r + rho) / 2}) {
       zeros.clear();
-      const bb::Rolling x0(-pi / 2, w1_at_bottom(E), 0, 0), x = run(x0(0), x0(1), 10.0, zeros);
-      const bool rotates = zeros.empty() && x(0) > -pi / 2 + 2 * pi;  // at least one revolution in 10 s
-      EXPECT_NEAR(m.energy(x0), E, 1e-12 * g * rho);                  // the model's (60), rounding only
+      const bb::Rolling x0(-cm::pi / 2, w1_at_bottom(E), 0, 0), x = run(x0(0), x0(1), 10.0, zeros);
+      const bool rotates = zeros.empty() && x(0) > -cm::pi / 2 + 2 * cm::pi;  // at least one revolution in 10 s
+      EXPECT_NEAR(m.energy(x0), E, 1e-12 * g * rho);                          // the model's (60), rounding only
       EXPECT_EQ(rotates, m.energy(x0) > g * rho) << "E = " << E << " g rho = " << g * rho << " g r = " << g * r;
       if (E > g * r && E < g * rho) {  // the printed threshold predicts rotation here
         EXPECT_FALSE(rotates);
@@ -538,7 +530,7 @@ TEST(Oracles, FloquetSystemIsTheRollingFlowAlongBeta) {  // OR-16, (62) = (34)/(
   // Pointwise: the model's rates divided by beta' equal (62); rounding only, 1e-12 relative to
   // the size of the terms of (62).
   Worst ratio("OR-16 (34)/(36), (35)/(36) vs (62), relative", 1e-12),
-      monodromy("OR-16 z(2 pi) from the rolling flow vs the monodromy of (62), relative", 1e-8);
+      monodromy("OR-16 z(2 cm::pi) from the rolling flow vs the monodromy of (62), relative", 1e-8);
   std::mt19937 rng(16);
   for (const auto& [name, p] : parameter_sets()) {
     SCOPED_TRACE(name);
@@ -566,7 +558,7 @@ TEST(Oracles, FloquetSystemIsTheRollingFlowAlongBeta) {  // OR-16, (62) = (34)/(
       auto ode = cm::make_integrator("cvode_adams",
                                      [&](double, cm::ConstVectorRef x, cm::VectorRef xd) { xd = m.rolling_rhs(x); },
                                      Eigen::VectorXd(x0), 0.0, {1e-12, 1e-14});
-      ode->set_roots(1, [](double, cm::ConstVectorRef x, cm::VectorRef gv) { gv(0) = x(0) - 2 * pi; });
+      ode->set_roots(1, [](double, cm::ConstVectorRef x, cm::VectorRef gv) { gv(0) = x(0) - 2 * cm::pi; });
       const cm::Step step = ode->advance(10.0);
       ASSERT_TRUE(step.root);
       Z.col(col) = step.y.segment<2>(2);
@@ -609,7 +601,7 @@ TEST(Oracles, CylinderLimitConservedQuantities) {  // OR-19, Prop. 11, (69)-(71)
       const Eigen::Vector4d P0 = cylinder_invariants(j, x0), P1 = cylinder_invariants(j, x1);
       const double size = std::hypot(x0(2), x0(3));
       double d = P1(3) - P0(3);
-      d -= 2 * pi / k * std::round(d / (2 * pi / k));
+      d -= 2 * cm::pi / k * std::round(d / (2 * cm::pi / k));
       return std::max({std::abs(P1(0) - P0(0)) / size, std::abs(P1(1) - P0(1)) / size,
                        std::abs(P1(2) - P0(2)) / (size * size), std::abs(d) / (1 + std::abs(P0(3)))});
     };
@@ -693,7 +685,7 @@ TEST(Oracles, Geometry) {  // OR-24, (1)-(4), (10)-(13), (19)-(20), spec §2.18
       rates("OR-24 (10)-(11), (13) vs finite differences of (1)-(4)", 1e-10),
       flight("OR-24 land(): t_cross, d_cross vs free flight from (1)-(4), relative", 1e-12);
   std::mt19937 rng(24);
-  std::uniform_real_distribution<double> angle(-pi, pi), rate(-3, 3), w(-20, 20), u(-1, 1);
+  std::uniform_real_distribution<double> angle(-cm::pi, cm::pi), rate(-3, 3), w(-20, 20), u(-1, 1);
   for (const auto& [name, p] : parameter_sets()) {
     SCOPED_TRACE(name);
     const bb::Model m(p);

@@ -14,11 +14,10 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
+#include "common/math.hpp"
 #include "common/sundials.hpp"
 
 namespace {
-
-const double pi = 3.14159265358979323846;
 
 struct Sample {
   double t;
@@ -44,8 +43,8 @@ bb::SimulationOptions options(bool slipping, bool periodic, double t_max) {
   o.slipping = slipping;
   o.detect_periodic = periodic;
   o.t_max = t_max;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
+  o.integrator.rtol = 1e-10;
+  o.integrator.atol = 1e-12;
   return o;
 }
 
@@ -110,9 +109,9 @@ TEST(Trajectory, PeriodsOfOrbitsAroundTheSteadyMotion) {
   const Eigen::Vector4cd lambda = Eigen::EigenSolver<Eigen::Matrix4d>(J).eigenvalues();
   double omega = 0;
   for (int k = 0; k < 4; ++k) omega = std::max(omega, lambda(k).imag());
-  const double T_lin = 2 * pi / omega;
-  EXPECT_NEAR(T_lin, 2 * pi / std::sqrt(-m.h(b0, 10)), 1e-8);  // (54), the finite-difference error
-  EXPECT_NEAR(T_lin, 0.9753, 5e-5);                            // spec §5.4, 4 decimals
+  const double T_lin = 2 * cm::pi / omega;
+  EXPECT_NEAR(T_lin, 2 * cm::pi / std::sqrt(-m.h(b0, 10)), 1e-8);  // (54), the finite-difference error
+  EXPECT_NEAR(T_lin, 0.9753, 5e-5);                                // spec §5.4, 4 decimals
 
   std::vector<Sample> s;
   const bb::Outcome big = run(m, bb::Rolling(1.1246, 0.5, 35, 10), options(true, true, 100), 0.01, s);

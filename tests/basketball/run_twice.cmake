@@ -1,0 +1,51 @@
+# Driver of a two-run test of paper 004 (bb_two_run_test in tests/basketball/CMakeLists.txt): one
+# solver, one configuration, run twice with different extra arguments (ARGS_A, ARGS_B). Then
+#   - with IDENTICAL_FILES: those data files must be byte for byte the same, and so must the run
+#     ids in run.json (for keys marked no_data, which cannot change the data);
+#   - with SCALARS and REL: those scalars of run.json must agree to REL relative.
+file(REMOVE_RECURSE ${SCRATCH})
+file(MAKE_DIRECTORY ${SCRATCH})
+foreach(run a b)
+  string(TOUPPER ${run} which)
+  separate_arguments(arguments UNIX_COMMAND "${ARGS_${which}}")
+  execute_process(COMMAND ${SOLVER} --config ${CONFIG} ${arguments} --output ${SCRATCH}/${run} --quiet
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${SOLVER} ${ARGS_${which}} exited with ${rc}: ${err}")
+  endif()
+  file(READ ${SCRATCH}/${run}/run.json json_${run})
+endforeach()
+set(failures 0)
+if(IDENTICAL_FILES)
+  string(JSON id_a GET "${json_a}" run_id)
+  string(JSON id_b GET "${json_b}" run_id)
+  if(NOT id_a STREQUAL id_b)
+    message(SEND_ERROR "run ids differ: '${ARGS_A}' gives ${id_a}, '${ARGS_B}' gives ${id_b}")
+    math(EXPR failures "${failures} + 1")
+  endif()
+  foreach(file ${IDENTICAL_FILES})
+    file(SHA256 ${SCRATCH}/a/${file} hash_a)
+    file(SHA256 ${SCRATCH}/b/${file} hash_b)
+    if(NOT hash_a STREQUAL hash_b)
+      message(SEND_ERROR "${file} differs between '${ARGS_A}' and '${ARGS_B}'")
+      math(EXPR failures "${failures} + 1")
+    endif()
+  endforeach()
+endif()
+foreach(scalar ${SCALARS})
+  string(JSON a GET "${json_a}" scalars ${scalar} value)
+  string(JSON b GET "${json_b}" scalars ${scalar} value)
+  # |a - b| <= REL max(|a|, |b|), in the shell's awk (CMake has no floating-point arithmetic).
+  execute_process(COMMAND awk -v a=${a} -v b=${b} -v rel=${REL}
+                          "BEGIN { d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a); n = (b < 0 ? -b : b); if (n > m) m = n; exit !(d <= rel * m) }"
+                  RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(SEND_ERROR "${scalar}: ${a} ('${ARGS_A}') and ${b} ('${ARGS_B}') differ by more than ${REL} relative")
+    math(EXPR failures "${failures} + 1")
+  else()
+    message(STATUS "${scalar}: ${a} and ${b} agree to ${REL} relative")
+  endif()
+endforeach()
+if(failures GREATER 0)
+  message(FATAL_ERROR "${failures} comparison(s) failed")
+endif()
