@@ -121,6 +121,7 @@ void remove_dead_leftovers(const fs::path& parent, const std::string& name) {
 
 std::chrono::system_clock::time_point program_start() {
   static const auto t = std::chrono::system_clock::now();
+  program_start_steady();  // both clocks start together, at the first call
   return t;
 }
 std::chrono::steady_clock::time_point program_start_steady() {

@@ -48,6 +48,11 @@ check "race_both_succeed" test $ra -eq 0 -a $rb -eq 0
 check "race_one_complete_run" committed r/run
 check "race_no_leftovers" no_leftovers
 
+# The wall time counts from the program's start (the demo sleeps 0.3 s before it writes).
+"$demo" --demo.sleep=0.3 --output w/demo --quiet
+wall=$(sed -n 's/^  "wall_time_s": \([0-9.e+-]*\),$/\1/p' w/demo/run.json)
+check "wall_time_counts_from_the_start" awk -v w="$wall" 'BEGIN { exit !(w >= 0.3) }'
+
 # The run id: a no_data key does not change it, the study name does, the data do.
 "$demo" --demo.threads=1 --output i1/demo --quiet
 "$demo" --demo.threads=8 --output i2/demo --quiet
