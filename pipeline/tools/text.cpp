@@ -15,34 +15,6 @@
 
 namespace cm::pipeline {
 
-std::vector<std::string> split(std::string_view text, char separator) {
-  std::vector<std::string> fields;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    if (end == std::string_view::npos) {
-      fields.emplace_back(text.substr(start));
-      return fields;
-    }
-    fields.emplace_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-}
-
-std::string join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string text;
-  for (std::size_t i = 0; i < items.size(); ++i) text += (i ? separator : "") + items[i];
-  return text;
-}
-
-std::string trim(std::string_view text) {
-  const char* blanks = " \t\r\n";
-  const std::size_t first = text.find_first_not_of(blanks);
-  if (first == std::string_view::npos) return {};
-  const std::size_t last = text.find_last_not_of(blanks);
-  return std::string(text.substr(first, last - first + 1));
-}
-
 std::optional<double> to_double(std::string_view text) {
   const std::string s(text);
   if (s.empty() || std::isspace(static_cast<unsigned char>(s.front()))) return std::nullopt;

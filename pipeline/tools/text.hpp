@@ -8,16 +8,11 @@
 #include <system_error>
 #include <vector>
 
+#include "common/text.hpp"
+
 namespace cm::pipeline {
 
-/// Splits at every `separator` (empty fields are kept: "a\t\tb" gives three fields).
-std::vector<std::string> split(std::string_view text, char separator);
-
-/// The items separated by `separator`.
-std::string join(const std::vector<std::string>& items, const std::string& separator);
-
-/// Without leading and trailing blanks (spaces, tabs, CR, LF).
-std::string trim(std::string_view text);
+// split, trim and join are the project's one set, cm::split etc. (common/text.hpp).
 
 /// The whole of `text` as a double (strtod syntax, so "nan", "-nan" and "inf" are accepted);
 /// nothing when any character is left over or the text is empty.

@@ -106,9 +106,7 @@ class Expression {
     if (accept('^')) return std::pow(base, unary());
     return base;
   }
-  bool digit_at(std::size_t i) const {
-    return i < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i]));
-  }
+  bool digit_at(std::size_t i) const { return i < text_.size() && std::isdigit(static_cast<unsigned char>(text_[i])); }
   double number() {
     const std::size_t begin = pos_;
     while (digit_at(pos_)) ++pos_;
@@ -432,7 +430,8 @@ void Config::validate(const std::string& name, const Key& k) const {
   const bool integral = k.kind == Kind::integer || k.kind == Kind::integers;
   for (double v : k.numbers) {
     if (integral && v != std::floor(v)) fail(name, "value " + format_real(v) + " is not an integer");
-    if (!k.range.contains(v)) fail(name, "value " + format_real(v) + " outside the allowed range " + k.range.describe());
+    if (!k.range.contains(v))
+      fail(name, "value " + format_real(v) + " outside the allowed range " + k.range.describe());
   }
   if (k.size && (k.kind == Kind::names ? k.texts.size() : k.numbers.size()) != *k.size)
     fail(name, std::to_string(*k.size) + " comma-separated values expected, got " +
@@ -462,7 +461,8 @@ void Config::set(const std::string& name, const std::string& raw, const std::str
     case Kind::reals:
     case Kind::integers:
       k.numbers.clear();
-      for (const std::string& item : split(value, ',')) k.numbers.push_back(parse_real(name, item));
+      if (!value.empty())  // an empty value is the empty list
+        for (const std::string& item : split(value, ',')) k.numbers.push_back(parse_real(name, trim(item)));
       break;
     case Kind::flag:
       k.flag = parse_bool(name, value);
@@ -471,7 +471,9 @@ void Config::set(const std::string& name, const std::string& raw, const std::str
       k.texts = {value};
       break;
     case Kind::names:
-      k.texts = split(value, ',');
+      k.texts.clear();
+      if (!value.empty())  // an empty value is the empty list
+        for (const std::string& item : split(value, ',')) k.texts.push_back(trim(item));
       for (const auto& t : k.texts)
         if (t.empty()) fail(name, "empty name in the list '" + raw + "'");
       break;
@@ -513,7 +515,8 @@ void Config::read_file(const std::string& file, std::map<std::string, std::pair<
       std::size_t best = 4;  // suggest only close names: at most 3 edits away
       for (const auto& known : order_)
         if (const std::size_t d = distance(name, known); d < best) best = d, hint = known;
-      throw InputError(where + ": unknown key '" + name + "'" + (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+      throw InputError(where + ": unknown key '" + name + "'" +
+                       (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
     }
     if (const auto [it, fresh] = seen.emplace(name, number); !fresh)
       throw InputError(where + ": key '" + name + "' given twice (first on line " + std::to_string(it->second) + ")");
@@ -529,7 +532,7 @@ Invocation Config::parse(int argc, const char* const* argv) {
   po::options_description generic("general options");
   generic.add_options()("help,h", "print every key with its default, unit and range")(
       "version", "print the version and source revision")("config", po::value<std::string>(),
-                                                           "INI file of keys ([section] key = value)")(
+                                                          "INI file of keys ([section] key = value)")(
       "output", po::value<std::string>(), "run directory to write")("quiet", "no progress lines");
   po::options_description keys("keys");
   for (const auto& name : order_) {
@@ -566,9 +569,9 @@ Invocation Config::parse(int argc, const char* const* argv) {
       if (option.position_key >= 0) {
         const std::string word = option.original_tokens.empty() ? "" : option.original_tokens.front();
         throw InputError("unexpected argument '" + word + "': every value is given as --KEY=VALUE" +
-                         (word.size() > 4 && word.substr(word.size() - 4) == ".ini" ? " (did you mean --config " +
-                                                                                           word + "?)"
-                                                                                     : ""));
+                         (word.size() > 4 && word.substr(word.size() - 4) == ".ini"
+                              ? " (did you mean --config " + word + "?)"
+                              : ""));
       }
     po::store(parsed, vm);
   } catch (const po::unknown_option& e) {

@@ -5,24 +5,21 @@
 
 namespace cm {
 
-std::string trim(const std::string& s) {
+std::string trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
+  if (b == std::string_view::npos) return "";
   const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
+  return std::string(s.substr(b, e - b + 1));
 }
 
-std::vector<std::string> split(const std::string& s, char separator) {
-  std::vector<std::string> parts;
-  if (s.empty()) return parts;
-  std::size_t begin = 0;
-  for (;;) {
-    const std::size_t end = s.find(separator, begin);
-    parts.push_back(trim(s.substr(begin, end == std::string::npos ? std::string::npos : end - begin)));
-    if (end == std::string::npos) break;
-    begin = end + 1;
+std::vector<std::string> split(std::string_view s, char separator) {
+  std::vector<std::string> fields;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = s.find(separator, start);
+    fields.emplace_back(s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return fields;
+    start = end + 1;
   }
-  return parts;
 }
 
 std::string join(const std::vector<std::string>& parts, const std::string& separator) {

@@ -3,16 +3,17 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cm {
 
 /// `s` without leading and trailing blanks (space, tab, CR, LF).
-std::string trim(const std::string& s);
+std::string trim(std::string_view s);
 
-/// The trimmed fields of `s` between `separator`s: "a, b,,c" -> {"a", "b", "", "c"}; "" -> {}.
-/// A trailing separator gives a trailing empty field ("a," -> {"a", ""}), so no field is lost.
-std::vector<std::string> split(const std::string& s, char separator);
+/// The fields of `s` between `separator`s, as they are (no trimming; empty fields kept):
+/// "a\t\tb" -> {"a", "", "b"}, "" -> {""}, "a," -> {"a", ""}. Trim them where blanks do not count.
+std::vector<std::string> split(std::string_view s, char separator);
 
 /// The parts joined with `separator`.
 std::string join(const std::vector<std::string>& parts, const std::string& separator);

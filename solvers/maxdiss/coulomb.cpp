@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/math.hpp"
 #include "common/optimize.hpp"
 
 namespace md {
@@ -145,7 +146,7 @@ CoulombSet coulomb_solutions(const Matrix3d& A, const Vector3d& bin, double mu, 
   const double kn = red.k.norm();
   if (Ann > mu * kn) return set;  // degenerate ellipse: only x = 0
   const double a0 = red.alpha0(), da = red.dalpha();
-  const int rays = (std::fabs(da - M_PI) <= 1e-12) ? 1 : 2;
+  const int rays = (std::fabs(da - cm::pi) <= 1e-12) ? 1 : 2;
   for (int i = 0; i < rays; ++i) {
     const double a = (i == 0) ? a0 + da : a0 - da;
     const Vector2d u(std::cos(a), std::sin(a));

@@ -6,13 +6,14 @@
 #include <numbers>
 #include <random>
 
+#include "common/math.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
 
 namespace {
+using cm::pi;
 using fr::Pressure;
-constexpr double pi = std::numbers::pi;
 
 Eigen::Vector3d random_direction(std::mt19937_64& gen) {
   std::normal_distribution<double> n(0.0, 1.0);

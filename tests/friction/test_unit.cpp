@@ -7,13 +7,14 @@
 #include <numbers>
 
 #include "common/errors.hpp"
+#include "common/math.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
 
 namespace {
+using cm::pi;
 using fr::Pressure;
-constexpr double pi = std::numbers::pi;
 
 // The series coefficients are sums of a few products of binomial-type rationals: rounding only.
 constexpr double coef_tol = 1e-15;

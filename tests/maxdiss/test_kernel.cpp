@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "common/math.hpp"
 #include "maxdiss/single_contact.hpp"
 #include "random_problems.hpp"
 
@@ -73,7 +74,7 @@ Trig2 trig_from_roots(const std::array<double, 4>& r, double scale) {
 
 TEST(Trig2, CandidatesContainEveryRealRoot) {
   std::mt19937_64 rng(12);
-  std::uniform_real_distribution<double> U(-M_PI, M_PI);
+  std::uniform_real_distribution<double> U(-cm::pi, cm::pi);
   for (int trial = 0; trial < 2000; ++trial) {
     std::array<double, 4> r{U(rng), U(rng), U(rng), U(rng)};
     const Trig2 g = trig_from_roots(r, 1.0 + trial);
@@ -114,7 +115,7 @@ TEST(AppendixA, EqualsDerivativeOfObjective) {
     const Reduced red(p.A, p.b, p.mu, p.b(0));
     const Trig2 g = appendix_a(p.A, p.b, p.mu).trig();
     for (int i = 0; i < 49; ++i) {
-      const double a = -M_PI + (i + 0.5) * two_pi / 49;
+      const double a = -cm::pi + (i + 0.5) * two_pi / 49;
       const double c = std::cos(a), s = std::sin(a);
       const double fr = red.fr(c, s);
       if (fr <= 1e-3 * red.Ann) continue;

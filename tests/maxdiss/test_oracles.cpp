@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 #include <random>
 
+#include "common/math.hpp"
 #include "maxdiss/bodies.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"
@@ -204,7 +205,7 @@ TEST(Oracle, O8_Scaling) {
 // ---- O9: rotation covariance in the tangential plane ------------------------------------------------
 TEST(Oracle, O9_TangentialRotation) {
   std::mt19937_64 rng(27);
-  std::uniform_real_distribution<double> B(-M_PI, M_PI);
+  std::uniform_real_distribution<double> B(-cm::pi, cm::pi);
   for (int i = 0; i < 1000; ++i) {
     const auto p = test::random_problem(rng, i);
     const double beta = B(rng);
@@ -265,7 +266,7 @@ TEST(Oracle, O11_SphereContactsMaxDissipationEqualsCoulomb) {
 TEST(Oracle, O12_RodClosedForms) {
   const double m = 1.7, l = 0.8, v0 = 1.3;
   for (int i = 1; i < 90; ++i) {
-    const double th = i * M_PI / 180.0;
+    const double th = i * cm::pi / 180.0;
     const auto rod = rod_problem(th, m, l, v0);
     const Matrix3d P = rod_A_printed(th, m);
     // P16: the in-plane block of Eq. (2) equals the printed one; A_zz = 4/m from Eq. (2)
@@ -316,7 +317,7 @@ TEST(Oracle, O12_RodClosedForms) {
 
 // ---- O13: the rod's time-step limit (spec 5.2) -------------------------------------------------------
 TEST(Oracle, O13_RodTimeStepLimit) {
-  const double m = 1.0, g0 = 9.81, v0 = 1.0, th = M_PI / 3;
+  const double m = 1.0, g0 = 9.81, v0 = 1.0, th = cm::pi / 3;
   const auto rod = rod_problem(th, m, 1.0, v0);
   const double ms = rod_mu_star(th);
   const double c = std::cos(th), s = std::sin(th);
