@@ -37,6 +37,8 @@ struct Options {
 };
 
 using namespace cm::pipeline;
+using cm::split;
+using cm::trim;
 
 /// The first line "# Title" of a report's Markdown, or the paper's name.
 std::string report_title(const std::filesystem::path& markdown, const std::string& paper) {

@@ -135,13 +135,11 @@ class GlobalStudy {
         .range(cm::Range::positive());
     c.add("floquet.steps", &floquet_steps_, "RK4 steps of (66) over beta in [0, 2 pi]")
         .range(cm::Range::closed(100, 100000000));
-    c.add("dissipation.k_d", &dissipation_k_d_, "drilling group of (83) for the equilibrium search")
-        .unit("1/s")
-        .range(cm::Range::positive())
+    // Both groups at once, each strictly positive: (83) as a whole.
+    auto [drilling, rolling] = bb::declare_dissipation_keys(c, dissipation_k_d_, dissipation_k_r_);
+    drilling.range(cm::Range::positive())
         .assumption("STATED for Figs. 11-13 (k_d = 0.02); used here for (83) as a whole");
-    c.add("dissipation.k_r", &dissipation_k_r_, "rolling-resistance group of (83) for the equilibrium search")
-        .unit("1/s")
-        .range(cm::Range::positive())
+    rolling.range(cm::Range::positive())
         .assumption("STATED for Figs. 11-13 (k_r = 0.02); used here for (83) as a whole");
     c.add("newton.n_starts", &newton_n_starts_, "random starts of the equilibrium search of (83)")
         .range(cm::Range::closed(1, 10000000));

@@ -82,12 +82,7 @@ class OutcomeStudy {
         .assumption("RECONSTRUCTED: figure ranges missing (spec 004 §3.2)");
     c.add("grid.omega1_max", &grid_.w1, "last omega1(0) of the grid").unit("1/s");
     c.add("grid.n_omega1", &grid_.nw, "grid points in omega1(0) (inclusive)").range(cm::Range::closed(1, 100000));
-    c.add("dissipation.k_d", &k_d_, "drilling group C_d/(j m R^2) of (83), bottom-left panel")
-        .unit("1/s")
-        .range(cm::Range::nonnegative());
-    c.add("dissipation.k_r", &k_r_, "rolling-resistance group C_r/(j m R^2) of (83), bottom-right panel")
-        .unit("1/s")
-        .range(cm::Range::nonnegative());
+    bb::declare_dissipation_keys(c, k_d_, k_r_);  // k_d: the bottom-left panel, k_r: the bottom-right
     c.add("dissipation.with_slipping", &with_slipping_, "the bottom panels include slipping (spec T-22)")
         .assumption("ASSUMED: the paper does not say (spec T-22)");
     c.add("dissipation.t_max", &dissipation_t_max_, "t_max of the dissipative panels")

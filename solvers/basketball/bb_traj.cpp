@@ -77,12 +77,7 @@ class TrajectoryStudy {
     c.add("ic.steady_window", &steady_window_, "ic.steady searches beta0 within ic.beta +- this")
         .unit("rad")
         .range(cm::Range::positive());
-    c.add("dissipation.k_d", &p_.k_d, "drilling group C_d/(j m R^2) of (83)")
-        .unit("1/s")
-        .range(cm::Range::nonnegative());
-    c.add("dissipation.k_r", &p_.k_r, "rolling-resistance group C_r/(j m R^2) of (83)")
-        .unit("1/s")
-        .range(cm::Range::nonnegative());
+    bb::declare_dissipation_keys(c, p_.k_d, p_.k_r);
     c.add("simulation.slipping", &o_.slipping,
           "Coulomb friction with model.mu and roll <-> slip switches (false: falling only, mu -> infinity)");
     c.add("simulation.stop_at_periodic", &o_.detect_periodic,

@@ -77,4 +77,12 @@ void declare_simulation_keys(cm::Config& c, SimulationOptions& o) {
       .assumption("RECONSTRUCTED: 'basic calculation of free-fall' (Sect. 5.1.1), spec 004 §2.18");
 }
 
+std::pair<cm::KeyBuilder, cm::KeyBuilder> declare_dissipation_keys(cm::Config& c, double& k_d, double& k_r) {
+  auto drilling = c.add("dissipation.k_d", &k_d, "drilling group C_d/(j m R^2) of (83)");
+  drilling.unit("1/s").range(cm::Range::nonnegative());
+  auto rolling = c.add("dissipation.k_r", &k_r, "rolling-resistance group C_r/(j m R^2) of (83)");
+  rolling.unit("1/s").range(cm::Range::nonnegative());
+  return {drilling, rolling};
+}
+
 }  // namespace bb

@@ -405,8 +405,9 @@ std::string Config::canonical(const Key& k) {
     case Kind::reals:
     case Kind::integer:
     case Kind::integers: {
+      const bool integral = k.kind == Kind::integer || k.kind == Kind::integers;
       std::vector<std::string> parts;
-      for (double v : k.numbers) parts.push_back(format_real(v));
+      for (double v : k.numbers) parts.push_back(integral ? std::to_string(static_cast<long long>(v)) : format_real(v));
       return join(parts, ",");
     }
     case Kind::flag:

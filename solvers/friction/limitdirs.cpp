@@ -58,9 +58,7 @@ void LimitDirectionStudy::declare(cm::Config& c) {
   c.add("problem.j", &o_.j, disc ? "J/(m Rbar^2): 1/2 solid disc" : "J/(m Rbar^2): 2/5 homogeneous ball")
       .unit("1")
       .range(cm::Range::open_closed(0.0, 1.0));
-  c.add("problem.rho_over_kappa", &o_.rho_over_kappa, "scaling rho/kappa (Sect. 7: rho = kappa)")
-      .unit("1")
-      .range(cm::Range::open_closed(0.0, 1e6));
+  declare_rho_over_kappa_key(c, o_.rho_over_kappa);
   if (disc)
     c.add("problem.Rbar_over_R", &o_.Rbar_over_R, "body radius over contact radius (R = Rbar: the whole face)")
         .unit("1")
@@ -94,11 +92,7 @@ void LimitDirectionStudy::declare(cm::Config& c) {
         "O(1); rounding leaves ~1e-16)")
       .unit("1")
       .range(cm::Range::open_closed(0.0, 1e-3));
-  c.add("classify.zero_tol", &o_.zero_tol,
-        "eigenvalues and radial rates below this count as zero when a limit direction is classified (the "
-        "difference formulas reach about 1e-11)")
-      .unit("mu g")
-      .range(cm::Range::closed(1e-14, 1e-2));
+  declare_classification_key(c, o_.zero_tol);
   c.add("gcurves.points", &o_.gcurves_points, "samples of the g curves on (0, pi)").range(cm::Range::closed(10, 1e7));
   c.add("gcurves.error_points", &o_.error_points, "midpoints of (0, pi/2) for the g-curve errors")
       .range(cm::Range::closed(10, 1e7));

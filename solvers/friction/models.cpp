@@ -174,4 +174,18 @@ void declare_harmonic_keys(cm::Config& c, HarmonicKeys& keys) {
       .range(cm::Range::closed(1e-15, 1e-3));
 }
 
+void declare_rho_over_kappa_key(cm::Config& c, double& rho_over_kappa) {
+  c.add("problem.rho_over_kappa", &rho_over_kappa, "scaling rho/kappa (Sect. 7: rho = kappa)")
+      .unit("1")
+      .range(cm::Range::closed(1e-6, 1e6));
+}
+
+void declare_classification_key(cm::Config& c, double& zero_tol) {
+  c.add("classify.zero_tol", &zero_tol,
+        "eigenvalues and radial rates below this count as zero when a limit direction is classified (the "
+        "difference formulas reach about 1e-11)")
+      .unit("mu g")
+      .range(cm::Range::closed(1e-14, 1e-2));
+}
+
 }  // namespace fr

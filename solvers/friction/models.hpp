@@ -107,6 +107,13 @@ struct HarmonicKeys {
 };
 void declare_harmonic_keys(cm::Config& config, HarmonicKeys& keys);
 
+/// problem.rho_over_kappa, the scaling rho/kappa of the contact (Sect. 7: rho = kappa), for every
+/// study that sets up a contact.
+void declare_rho_over_kappa_key(cm::Config& config, double& rho_over_kappa);
+
+/// classify.zero_tol, for every study that classifies limit directions.
+void declare_classification_key(cm::Config& config, double& zero_tol);
+
 struct HarmonicCoefficients {
   std::vector<double> c, s;
 };

@@ -47,18 +47,12 @@ void SphereStudy::declare_common(cm::Config& c) {
   c.add_choice("problem.ball_pressure", &o_.ball_pressure, pressures, "ball: pressure (Sect. 4.2)");
   c.add("problem.ball_j", &o_.ball_j, "ball: J/(m Rbar^2) (2/5)").unit("1").range(cm::Range::closed(1e-6, 1.0));
   c.add("problem.ball_lambda", &o_.ball_lambda, "ball: lambda = Rbar/R").unit("1").range(cm::Range::closed(1.0, 1e6));
-  c.add("problem.rho_over_kappa", &o_.rho_over_kappa, "scaling rho/kappa (Sect. 7: 1)")
-      .unit("1")
-      .range(cm::Range::closed(1e-6, 1e6));
+  declare_rho_over_kappa_key(c, o_.rho_over_kappa);
   declare_harmonic_keys(c, o_.harmonic);
   c.add("dynamics.k_stab", &o_.k_stab, "constraint stabilisation gain k_c of -k_c (|w|^2 - 1) w")
       .unit("1")
       .range(cm::Range::closed(0.0, 1e6));
-  c.add("classify.zero_tol", &o_.zero_tol,
-        "eigenvalues and radial rates below this count as zero when a limit direction is classified (the "
-        "difference formulas reach about 1e-11)")
-      .unit("mu g")
-      .range(cm::Range::closed(1e-14, 1e-2));
+  declare_classification_key(c, o_.zero_tol);
   cm::declare_integrator_keys(c, o_.solver, "solver");
   cm::KeyBuilder(c, "solver.rtol").assumption("ASSUMED: the paper gives no tolerances");
 }
