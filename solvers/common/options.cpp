@@ -399,6 +399,14 @@ KeyBuilder Config::add(const std::string& name, std::vector<std::string>* field,
 // ---------------------------------------------------------------------------------------
 // Values
 
+std::string Config::suggestion(const std::string& unknown) const {
+  std::string hint;
+  std::size_t best = 4;  // suggest only close names: at most 3 edits away
+  for (const auto& known : order_)
+    if (const std::size_t d = distance(unknown, known); d < best) best = d, hint = known;
+  return hint.empty() ? "" : " (did you mean '" + hint + "'?)";
+}
+
 std::string Config::canonical(const Key& k) {
   switch (k.kind) {
     case Kind::real:
@@ -511,14 +519,7 @@ void Config::read_file(const std::string& file, std::map<std::string, std::pair<
     const std::string short_name = trim(line.substr(0, equals));
     if (short_name.empty()) throw InputError(where + ": a value without a key name");
     const std::string name = section.empty() ? short_name : section + "." + short_name;
-    if (!keys_.count(name)) {
-      std::string hint;
-      std::size_t best = 4;  // suggest only close names: at most 3 edits away
-      for (const auto& known : order_)
-        if (const std::size_t d = distance(name, known); d < best) best = d, hint = known;
-      throw InputError(where + ": unknown key '" + name + "'" +
-                       (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
-    }
+    if (!keys_.count(name)) throw InputError(where + ": unknown key '" + name + "'" + suggestion(name));
     if (const auto [it, fresh] = seen.emplace(name, number); !fresh)
       throw InputError(where + ": key '" + name + "' given twice (first on line " + std::to_string(it->second) + ")");
     values[name] = {trim(line.substr(equals + 1)), where};
@@ -579,12 +580,7 @@ Invocation Config::parse(int argc, const char* const* argv) {
     std::string name = e.get_option_name();
     while (!name.empty() && name.front() == '-') name.erase(0, 1);
     if (const auto equals = name.find('='); equals != std::string::npos) name.erase(equals);
-    std::string hint;
-    std::size_t best = 4;  // suggest only close names: at most 3 edits away
-    for (const auto& known : order_)
-      if (const std::size_t d = distance(name, known); d < best) best = d, hint = known;
-    throw InputError("unknown key '" + name + "' on the command line" +
-                     (hint.empty() ? "" : " (did you mean '" + hint + "'?)"));
+    throw InputError("unknown key '" + name + "' on the command line" + suggestion(name));
   } catch (const po::multiple_occurrences& e) {
     throw InputError("'" + e.get_option_name() + "' given twice on the command line");
   } catch (const po::error& e) {

@@ -51,7 +51,7 @@ struct Range {
   static Range open_closed(double a, double b) { return {a, b, true, false}; }
 
   bool contains(double x) const;
-  bool bounded() const;         ///< narrower than the whole line
+  bool bounded() const;          ///< narrower than the whole line
   std::string describe() const;  ///< e.g. "(0, inf)"
 };
 
@@ -165,7 +165,7 @@ class Config {
     std::string fallback_text;  // canonical text of the default
     std::string note;           // assumption note, empty if none
     bool affects_data = true;
-    std::string origin;                    // where the value came from, for messages
+    std::string origin;                     // where the value came from, for messages
     std::function<void(const Key&)> store;  // writes the value into the bound field
   };
   KeyBuilder declare(const std::string& key, Key k);
@@ -174,6 +174,8 @@ class Config {
   void validate(const std::string& name, const Key& k) const;
   void read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values);
   static std::string canonical(const Key& k);
+  /// " (did you mean 'KEY'?)" for the declared key nearest to `unknown`, or "".
+  std::string suggestion(const std::string& unknown) const;
 
   std::string program_, summary_, usage_, default_output_;
   std::map<std::string, Key> keys_;

@@ -146,7 +146,7 @@ void check_replaceable(const fs::path& target, const std::string& paper, const s
   }
   const auto text = [&](const char* field) {
     return json.is_object() && json.contains(field) && json[field].is_string() ? json[field].get<std::string>()
-                                                                                : std::string("?");
+                                                                               : std::string("?");
   };
   if (text("schema") != "cm-run 1") refuse(target, "holds a run.json that is not a run of this project");
   if (text("paper") != paper || text("study") != study)
@@ -158,8 +158,7 @@ void check_replaceable(const fs::path& target, const std::string& paper, const s
   for (const auto& entry : fs::directory_iterator(target, ec)) {
     const std::string name = entry.path().filename().string();
     if (!listed.count(name) || entry.is_directory(ec) || entry.is_symlink(ec))
-      refuse(target, "is a run of " + paper + "/" + study + " but also holds '" + name +
-                         "', which no run wrote");
+      refuse(target, "is a run of " + paper + "/" + study + " but also holds '" + name + "', which no run wrote");
   }
   if (ec) throw IoError("--output: cannot list '" + target.string() + "': " + ec.message());
 }
@@ -171,8 +170,8 @@ void Table::row(std::initializer_list<double> values) { row(std::vector<double>(
 
 void Table::row(const std::vector<double>& values) {
   if (values.size() != columns_.size())
-    throw std::logic_error(file_.filename().string() + ": row of " + std::to_string(values.size()) +
-                           " values for " + std::to_string(columns_.size()) + " columns");
+    throw std::logic_error(file_.filename().string() + ": row of " + std::to_string(values.size()) + " values for " +
+                           std::to_string(columns_.size()) + " columns");
   run_->charge(1, bytes_per_value * static_cast<double>(values.size()), "");
   std::FILE* f = out_.get();
   for (std::size_t i = 0; i < values.size(); ++i) std::fprintf(f, "%s%.17g", i ? "\t" : "", values[i]);
@@ -244,18 +243,23 @@ Run::~Run() {
   unregister_pending(temporary_);
 }
 
+void Run::check_budget(double rows, double bytes, const std::string& key) const {
+  const double total_rows = rows_ + rows, total_bytes = bytes_ + bytes;
+  const std::string by = key.empty() ? "" : " (set by " + key + ")";
+  if (total_rows > static_cast<double>(budget_.max_rows))
+    throw InputError((key.empty() ? std::string("output.max_rows") : key) + ": the run would write " +
+                     format_real(std::round(total_rows)) + " rows" + by + ", over the budget output.max_rows = " +
+                     std::to_string(budget_.max_rows) + "; coarsen the grid or raise the budget");
+  if (total_bytes > static_cast<double>(budget_.max_bytes))
+    throw InputError((key.empty() ? std::string("output.max_bytes") : key) + ": the run would write about " +
+                     format_real(std::round(total_bytes)) + " bytes" + by + ", over the budget output.max_bytes = " +
+                     std::to_string(budget_.max_bytes) + "; coarsen the grid or raise the budget");
+}
+
 void Run::charge(double rows, double bytes, const std::string& key) {
+  check_budget(rows, bytes, key);
   rows_ += rows;
   bytes_ += bytes;
-  const std::string by = key.empty() ? "" : " (set by " + key + ")";
-  if (rows_ > static_cast<double>(budget_.max_rows))
-    throw InputError((key.empty() ? std::string("output.max_rows") : key) + ": the run would write " +
-                     format_real(std::round(rows_)) + " rows" + by + ", over the budget output.max_rows = " +
-                     std::to_string(budget_.max_rows) + "; coarsen the grid or raise the budget");
-  if (bytes_ > static_cast<double>(budget_.max_bytes))
-    throw InputError((key.empty() ? std::string("output.max_bytes") : key) + ": the run would write about " +
-                     format_real(std::round(bytes_)) + " bytes" + by + ", over the budget output.max_bytes = " +
-                     std::to_string(budget_.max_bytes) + "; coarsen the grid or raise the budget");
 }
 
 Table Run::table(const std::string& name, const std::string& description, std::vector<Column> columns,
@@ -263,17 +267,9 @@ Table Run::table(const std::string& name, const std::string& description, std::v
   if (columns.empty()) throw std::logic_error("a table needs columns: " + name);
   for (const auto& f : files_)
     if (f.name == name) throw std::logic_error("data file written twice: " + name);
-  if (planned.rows > 0) {
-    // Checked as a plan, then given back: the rows are charged as they are written.
-    const double rows = rows_, bytes = bytes_;
-    try {
-      charge(planned.rows, planned.rows * bytes_per_value * static_cast<double>(columns.size()), planned.key);
-    } catch (...) {
-      rows_ = rows, bytes_ = bytes;
-      throw;
-    }
-    rows_ = rows, bytes_ = bytes;
-  }
+  // A plan is only checked: the rows are charged as they are written.
+  if (planned.rows > 0)
+    check_budget(planned.rows, planned.rows * bytes_per_value * static_cast<double>(columns.size()), planned.key);
   const fs::path file = temporary_ / name;
   std::FILE* f = std::fopen(file.c_str(), "w");
   if (!f) throw IoError(io_message("cannot write", file.string()));
@@ -329,8 +325,9 @@ void Run::commit() {
   j["paper"] = identity_.paper;
   j["study"] = identity_.study;
   j["run_id"] = id_;
-  j["solver"] = {{"name", identity_.solver}, {"version", p.version}, {"revision", p.revision}, {"modified", p.modified}};
-  j["build"] = {{"type", p.build_type}, {"compiler", p.compiler}, {"flags", p.flags},
+  j["solver"] = {
+      {"name", identity_.solver}, {"version", p.version}, {"revision", p.revision}, {"modified", p.modified}};
+  j["build"] = {{"type", p.build_type},   {"compiler", p.compiler}, {"flags", p.flags},
                 {"sundials", p.sundials}, {"eigen", p.eigen},       {"boost", p.boost}};
   ordered_json config_values = ordered_json::object();
   for (const auto& [k, v] : values) config_values[k] = v;
@@ -395,8 +392,7 @@ void Run::commit() {
     if (attempt == commit_attempts)
       throw IoError("--output: '" + target_.string() + "' kept changing while this run tried to commit");
     if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) == 0) break;
-    if (errno != EEXIST && errno != ENOTEMPTY)
-      throw IoError(io_message("cannot move the run into", target_.string()));
+    if (errno != EEXIST && errno != ENOTEMPTY) throw IoError(io_message("cannot move the run into", target_.string()));
     check_replaceable(target_, identity_.paper, identity_.study);
     if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
       std::error_code ec;

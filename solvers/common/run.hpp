@@ -122,10 +122,14 @@ class Run {
   /// of the same study there). Prints "run <id> written to <dir>" unless quiet.
   void commit();
 
-  /// The budget check shared by table() and Table::row(): throws InputError naming `key`.
+  /// Adds rows and bytes to what the run has written (Table::row), within the budget.
   void charge(double rows, double bytes, const std::string& key);
 
  private:
+  /// Throws InputError naming `key` when `rows` more rows and `bytes` more bytes would exceed the
+  /// budget; changes nothing.
+  void check_budget(double rows, double bytes, const std::string& key) const;
+
   const Config& config_;
   RunIdentity identity_;
   Invocation invocation_;

@@ -27,6 +27,19 @@ namespace fr {
 
 namespace {
 
+// The columns of a table of limit directions: the branches (bif_*.tsv) and the sample forces
+// (ld_*.tsv) alike.
+std::vector<cm::Column> limit_direction_columns() {
+  return {{"f", "1"},
+          {"psi", "rad"},
+          {"w1", "1"},
+          {"w3", "1"},
+          {"rdot", "mu g"},
+          {"lambda_in", "mu g"},
+          {"lambda_out", "mu g"},
+          {"colour", "code"}};
+}
+
 using cm::pi;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
@@ -267,16 +280,9 @@ void LimitDirectionStudy::branches(cm::Run& run, std::size_t i, const TestProble
   const std::string& m = o_.models[i];
   const LimitDirectionAnalysis A(*owned_[i], prob);
   const long np = o_.psi_points;
-  auto bif = run.table("bif_" + m + ".tsv", "non-trivial limit directions g(psi) = f, upper then mirrored half",
-                       {{"f", "1"},
-                        {"psi", "rad"},
-                        {"w1", "1"},
-                        {"w3", "1"},
-                        {"rdot", "mu g"},
-                        {"lambda_in", "mu g"},
-                        {"lambda_out", "mu g"},
-                        {"colour", "code"}},
-                       cm::Planned{2.0 * static_cast<double>(np - 1), "branches.psi_points"});
+  auto bif =
+      run.table("bif_" + m + ".tsv", "non-trivial limit directions g(psi) = f, upper then mirrored half",
+                limit_direction_columns(), cm::Planned{2.0 * static_cast<double>(np - 1), "branches.psi_points"});
   double nontrivial_rdot_max = -INFINITY;
   for (double sign : {1.0, -1.0}) {
     for (long k = 1; k < np; ++k) {
@@ -320,15 +326,8 @@ void LimitDirectionStudy::branches(cm::Run& run, std::size_t i, const TestProble
 // The limit directions at the sample forces (Fig. 11) and the eigenvalue cross-check.
 void LimitDirectionStudy::sample_forces(cm::Run& run, std::size_t i, const TestProblem& prob) {
   const std::string& m = o_.models[i];
-  auto samples = run.table("ld_" + m + ".tsv", "limit directions at the sample forces (Fig. 11)",
-                           {{"f", "1"},
-                            {"psi", "rad"},
-                            {"w1", "1"},
-                            {"w3", "1"},
-                            {"rdot", "mu g"},
-                            {"lambda_in", "mu g"},
-                            {"lambda_out", "mu g"},
-                            {"colour", "code"}});
+  auto samples =
+      run.table("ld_" + m + ".tsv", "limit directions at the sample forces (Fig. 11)", limit_direction_columns());
   double eig_err = 0.0;
   for (double f : o_.samples_f) {
     LimitDirectionAnalysis B(*owned_[i], prob);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <tuple>
 
 #include "common/errors.hpp"
 #include "common/grid.hpp"
@@ -20,6 +22,35 @@ std::pair<double, double> golden_maximum(const std::function<double(double)>& f,
   const auto m = cm::golden_section_minimum([&](double x) { return -f(x); }, lo, hi, tol, 1L << 40);
   return {m.x, -m.f};
 }
+
+namespace {
+
+// The grid maximum of one objective along a march, and the bracket [t_{k-1}, t_{k+1}] around it
+// (with the state at t_{k-1}, from which the refinement restarts). A minimum is the maximum of the
+// objective's negative.
+struct GridMaximum {
+  GridMaximum(double a, const Eigen::VectorXd& y0) : lo_t(a), hi_t(a), lo_y(y0) {}
+  void visit(double t_now, double v, double prev_t, const Eigen::VectorXd& prev_y) {
+    if (need_hi) {
+      hi_t = t_now;
+      need_hi = false;
+    }
+    if (v > value) {
+      value = v;
+      t = t_now;
+      lo_t = prev_t;
+      lo_y = prev_y;
+      hi_t = t_now;
+      need_hi = true;
+    }
+  }
+  double value = -std::numeric_limits<double>::infinity(), t = 0.0;
+  double lo_t, hi_t;
+  Eigen::VectorXd lo_y;
+  bool need_hi = false;
+};
+
+}  // namespace
 
 March::March(Factory make, MarchOptions options) : make_(std::move(make)), o_(std::move(options)) {
   if (!(o_.b > o_.a)) throw cm::InputError("time.b: the final time must exceed time.a");
@@ -101,51 +132,16 @@ MarchResult March::run(const Eigen::VectorXd& y0, const Observer& observer) {
   ode->set_max_steps(o_.max_steps);
   if (root_) ode->set_roots(1, root_, {root_direction_});
 
-  // Objective bookkeeping: previous sample (t, y, value) and the best bracket.
+  // Objective bookkeeping: the previous sample, the grid maximum of objective_ and the grid
+  // minimum of minimised_ (N), each with its bracket.
   double prev_t = o_.a;
   Eigen::VectorXd prev_y = y0;
-  double best_lo_t = o_.a, best_hi_t = o_.a;
-  Eigen::VectorXd best_lo_y = y0;
-  bool need_hi = false;
-  res.grid_best_value = -std::numeric_limits<double>::infinity();
-  // The same bookkeeping for the minimum of minimised_ (N).
-  double low_lo_t = o_.a, low_hi_t = o_.a;
-  Eigen::VectorXd low_lo_y = y0;
-  bool low_need_hi = false;
-  res.grid_low_value = std::numeric_limits<double>::infinity();
+  GridMaximum best(o_.a, y0), low(o_.a, y0);
 
   auto visit = [&](double t, const Eigen::VectorXd& y, bool output) {
     observer(t, y, output);
-    if (objective_) {
-      if (need_hi) {
-        best_hi_t = t;
-        need_hi = false;
-      }
-      const double v = objective_(t, y);
-      if (v > res.grid_best_value) {
-        res.grid_best_value = v;
-        res.grid_best_t = t;
-        best_lo_t = prev_t;
-        best_lo_y = prev_y;
-        best_hi_t = t;
-        need_hi = true;
-      }
-    }
-    if (minimised_) {
-      if (low_need_hi) {
-        low_hi_t = t;
-        low_need_hi = false;
-      }
-      const double v = minimised_(t, y);
-      if (v < res.grid_low_value) {
-        res.grid_low_value = v;
-        res.grid_low_t = t;
-        low_lo_t = prev_t;
-        low_lo_y = prev_y;
-        low_hi_t = t;
-        low_need_hi = true;
-      }
-    }
+    if (objective_) best.visit(t, objective_(t, y), prev_t, prev_y);
+    if (minimised_) low.visit(t, -minimised_(t, y), prev_t, prev_y);
     prev_t = t;
     prev_y = y;
   };
@@ -198,31 +194,28 @@ MarchResult March::run(const Eigen::VectorXd& y0, const Observer& observer) {
   accumulate(res.statistics, *ode);
   res.y_end = y;
 
-  if (objective_) {
-    res.best_t = res.grid_best_t;
-    res.best_value = res.grid_best_value;
-    if (best_hi_t > best_lo_t) {
-      const auto f = [&](double t) { return objective_(t, state_at(best_lo_t, best_lo_y, t)); };
-      const auto [t_star, v_star] = golden_maximum(f, best_lo_t, best_hi_t, 1e-9 * std::max(1.0, std::abs(best_hi_t)));
-      if (v_star > res.best_value) {
-        res.best_t = t_star;
-        res.best_value = v_star;
-      }
+  // The extremum between grid points, to solver precision: golden section on the bracket around
+  // the grid extremum, each trial from a restart at its left end.
+  const auto refine = [&](const GridMaximum& g, const Objective& f) {
+    std::pair<double, double> found{g.t, g.value};
+    if (g.hi_t > g.lo_t) {
+      const auto at = [&](double t) { return f(t, state_at(g.lo_t, g.lo_y, t)); };
+      const auto [t_star, v_star] = golden_maximum(at, g.lo_t, g.hi_t, 1e-9 * std::max(1.0, std::abs(g.hi_t)));
+      if (v_star > found.second) found = {t_star, v_star};
     }
+    return found;
+  };
+  res.grid_best_t = best.t;
+  res.grid_best_value = best.value;  // -inf without an objective
+  res.grid_low_t = low.t;
+  res.grid_low_value = -low.value;  // +inf without a minimised function
+  if (objective_) {
+    std::tie(res.best_t, res.best_value) = refine(best, objective_);
   }
   if (minimised_) {
-    // The minimum between grid points, to solver precision: golden section on [t_{k-1}, t_{k+1}]
-    // around the grid minimum t_k, each trial from a restart at t_{k-1} (as for the maximum).
-    res.low_t = res.grid_low_t;
-    res.low_value = res.grid_low_value;
-    if (low_hi_t > low_lo_t) {
-      const auto f = [&](double t) { return -minimised_(t, state_at(low_lo_t, low_lo_y, t)); };
-      const auto [t_star, v_star] = golden_maximum(f, low_lo_t, low_hi_t, 1e-9 * std::max(1.0, std::abs(low_hi_t)));
-      if (-v_star < res.low_value) {
-        res.low_t = t_star;
-        res.low_value = -v_star;
-      }
-    }
+    const auto [t, negative] = refine(low, [&](double t, const Eigen::VectorXd& y) { return -minimised_(t, y); });
+    res.low_t = t;
+    res.low_value = -negative;
   }
   return res;
 }
