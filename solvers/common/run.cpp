@@ -416,7 +416,9 @@ Progress::Progress(std::string what, double t0, double t1, bool quiet)
       start_(std::chrono::steady_clock::now()),
       last_(start_) {}
 
-void Progress::update(double t) {
+void Progress::update(double t) { update(t, std::string()); }
+
+void Progress::update(double t, const std::string& detail) {
   if (quiet_) return;
   const auto now = std::chrono::steady_clock::now();
   if (now - last_ < std::chrono::seconds(2)) return;
@@ -424,8 +426,8 @@ void Progress::update(double t) {
   const double fraction = t1_ > t0_ ? (t - t0_) / (t1_ - t0_) : 1.0;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
-  std::fprintf(stderr, "%s: t = %.6g of %.6g (%.0f%%, about %.0f s left)\n", what_.c_str(), t, t1_, 100.0 * fraction,
-               left);
+  std::fprintf(stderr, "%s: t = %.6g of %.6g (%.0f%%, about %.0f s left)%s%s\n", what_.c_str(), t, t1_,
+               100.0 * fraction, left, detail.empty() ? "" : "; ", detail.c_str());
   printed_ = true;
 }
 

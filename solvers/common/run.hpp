@@ -165,6 +165,8 @@ class Progress {
  public:
   Progress(std::string what, double t0, double t1, bool quiet);
   void update(double t);
+  /// The same with a detail appended to the line (counts, rates, a residual).
+  void update(double t, const std::string& detail);
   ~Progress();
 
  private:

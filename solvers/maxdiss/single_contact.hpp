@@ -95,6 +95,7 @@ struct SolverOptions {
   bool force_fallback = false;  ///< always use the fallback for the sliding case (tests)
   bool use_sphere_path = true;  ///< take the sphere closed form when it applies
   int polish_steps = 6;         ///< Newton steps of the final Cartesian polish (0: none)
+  bool want_alpha = true;       ///< report alpha_* of the sphere path (an atan2 a multi-contact sweep can spare)
 };
 
 /// The maximally dissipative impulse and how it was found.
@@ -323,7 +324,7 @@ inline Solution solve(const Matrix3d& A, const Vector3d& bin, double mu, const S
       sol.branch = Branch::degenerate_point;  // P2 holds: A_nn > 0 = mu sqrt(A_nt^2 + A_no^2)
     } else {
       sol.branch = Branch::sliding;
-      sol.alpha = std::atan2(xto(1), xto(0));
+      if (opt.want_alpha) sol.alpha = std::atan2(xto(1), xto(0));
       sol.x = Vector3d(xn, radius * xto(0) / norm, radius * xto(1) / norm);
     }
     return sol;

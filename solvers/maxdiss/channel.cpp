@@ -1,0 +1,107 @@
+// The granular channel of channel.hpp.
+#include "maxdiss/channel.hpp"
+
+#include <cmath>
+
+#include "common/math.hpp"
+
+namespace md::granular {
+
+std::vector<double> grid_positions(double L, double s, double R, bool walls) {
+  std::vector<double> p;
+  for (long i = 0;; ++i) {
+    const double c = (static_cast<double>(i) + 0.5) * s;
+    if (walls ? c + R > L : c >= L) break;
+    p.push_back(c);
+  }
+  return p;
+}
+
+namespace {
+Box channel_box(const ChannelOptions& o) {
+  Box b;
+  b.lo = Vector3d::Zero();
+  b.hi = Vector3d(o.Lx, o.Ly, o.Lz);
+  return b;
+}
+}  // namespace
+
+Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_options)
+    : engine(engine_options, channel_box(options), options.R),
+      opt_(options),
+      mass_(options.density * 4.0 / 3.0 * cm::pi * options.R * options.R * options.R),
+      rng_(options.seed) {
+  auto wall = [&](const Vector3d& n, double offset) {
+    Plane p;
+    p.n = n;
+    p.offset = offset;
+    p.mu = opt_.mu_wall;
+    engine.planes.push_back(p);
+  };
+  wall(Vector3d::UnitY(), 0.0);
+  wall(-Vector3d::UnitY(), -opt_.Ly);
+  wall(Vector3d::UnitZ(), 0.0);
+  wall(-Vector3d::UnitZ(), -opt_.Lz);
+  wall(Vector3d::UnitX(), 0.0);  // the plate
+  engine.planes[plate_index].velocity = Vector3d(opt_.inflow_velocity, 0.0, 0.0);
+  Obstacle obstacle = opt_.obstacle;
+  obstacle.mu = opt_.mu_wall;
+  engine.obstacles.push_back(obstacle);
+
+  layer_y_ = grid_positions(opt_.Ly, opt_.spacing, opt_.R, true);
+  layer_z_ = grid_positions(opt_.Lz, opt_.spacing, opt_.R, true);
+  if (opt_.initial_fill) {
+    const std::vector<double> xs = grid_positions(opt_.Lx, opt_.spacing, opt_.R, false);
+    for (double x : xs) {
+      for (double y : layer_y_)
+        for (double z : layer_z_) {
+          const Vector3d p(x, y, z);
+          Vector3d n;
+          if (engine.obstacles[0].distance(p, n) < opt_.R) continue;  // would overlap the obstacle
+          if (x < opt_.R) continue;                                   // would overlap the plate
+          const Vector3d v(opt_.inflow_velocity, uniform(opt_.perturbation), uniform(opt_.perturbation));
+          engine.spheres.add(p, v, Vector3d::Zero(), opt_.R, mass_);
+        }
+    }
+  }
+}
+
+double Channel::uniform(double a) {
+  const double u = static_cast<double>(rng_() >> 11) * 0x1.0p-53;  // [0, 1), 53 random bits
+  return a * (2.0 * u - 1.0);
+}
+
+double Channel::sphere_volume() const { return 4.0 / 3.0 * cm::pi * opt_.R * opt_.R * opt_.R; }
+
+double Channel::free_volume() const { return (opt_.Lx * opt_.Ly - opt_.obstacle.area()) * opt_.Lz; }
+
+void Channel::add_layer(double x) {
+  for (double y : layer_y_)
+    for (double z : layer_z_) {
+      const double a = opt_.perturb_layers ? opt_.perturbation : 0.0;
+      const Vector3d v(opt_.inflow_velocity, uniform(a), uniform(a));
+      engine.spheres.add(Vector3d(x, y, z), v, Vector3d::Zero(), opt_.R, mass_);
+      ++inserted_;
+    }
+}
+
+StepStats Channel::step() {
+  const StepStats st = engine.step(t_);
+  const double dt = engine.options().dt;
+  t_ += dt;
+  // The plate: once it has moved 2R it is set back by 2R (the remainder of the last step is kept,
+  // so the inflow rate is exactly layer / (2R / v_in)) and a layer is placed touching it.
+  plate_ += opt_.inflow_velocity * dt;
+  if (plate_ >= 2.0 * opt_.R - 0.5 * opt_.inflow_velocity * dt) {  // the step nearest to 2R
+    plate_ -= 2.0 * opt_.R;
+    add_layer(plate_ + opt_.R);
+  }
+  engine.planes[plate_index].offset = plate_;
+  // The outlet: spheres whose centre has left the channel are deleted.
+  const double Lx = opt_.Lx;
+  const auto& x = engine.spheres.x;
+  deleted_ += static_cast<long>(engine.spheres.keep_if([&](std::size_t i) { return x[i](0) <= Lx; }));
+  return st;
+}
+
+}  // namespace md::granular

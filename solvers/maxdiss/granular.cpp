@@ -1,0 +1,432 @@
+// The hard-contact engine of granular.hpp.
+#include "maxdiss/granular.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <string>
+
+#include "common/errors.hpp"
+#include "common/optimize.hpp"
+#include "common/text.hpp"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace md::granular {
+
+using Eigen::Matrix2d;
+using Eigen::Matrix3d;
+using Eigen::Vector2d;
+
+// ---------------------------------------------------------------------------------------------
+// Spheres
+
+void Spheres::add(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, double Ri, double m) {
+  x.push_back(xi);
+  v.push_back(vi);
+  w.push_back(wi);
+  R.push_back(Ri);
+  inv_m.push_back(1.0 / m);
+  inv_I.push_back(1.0 / (0.4 * m * Ri * Ri));  // solid sphere: I = 2/5 m R^2
+  id.push_back(next_id_++);
+}
+
+void Spheres::permute(const std::vector<std::uint32_t>& order) {
+  auto apply = [&order](auto& a) {
+    auto copy = a;
+    for (std::size_t i = 0; i < order.size(); ++i) a[i] = copy[order[i]];
+  };
+  apply(x);
+  apply(v);
+  apply(w);
+  apply(R);
+  apply(inv_m);
+  apply(inv_I);
+  apply(id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boundaries
+
+double Obstacle::distance(const Vector3d& p, Vector3d& n) const {
+  const double dx = p(0) - cx, dy = p(1) - cy;
+  if (dx <= 0.0) {  // the half-disc side: the nearest surface point lies on the arc
+    const double r = std::hypot(dx, dy);
+    if (r > 0.0) {
+      n = Vector3d(dx / r, dy / r, 0.0);
+    } else {
+      n = Vector3d(-1.0, 0.0, 0.0);
+    }
+    return r - radius;
+  }
+  // the box [0, L] x [-radius, radius] in (dx, dy): exact signed distance of a box
+  const double hx = 0.5 * box_length;
+  const double qx = std::fabs(dx - hx) - hx, qy = std::fabs(dy) - radius;
+  const double sx = dx - hx >= 0.0 ? 1.0 : -1.0, sy = dy >= 0.0 ? 1.0 : -1.0;
+  if (qx > 0.0 || qy > 0.0) {  // outside: to the nearest face or edge
+    const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
+    const double d = std::hypot(ox, oy);
+    n = Vector3d(sx * ox / d, sy * oy / d, 0.0);
+    return d;
+  }
+  // inside: the nearest face (the face x = cx is interior to the union: only x = cx + L, y = +-r)
+  if (qx > qy && sx > 0.0) {
+    n = Vector3d(1.0, 0.0, 0.0);
+    return qx;
+  }
+  n = Vector3d(0.0, sy, 0.0);
+  return qy;
+}
+
+double Obstacle::area() const { return 0.5 * cm::pi * radius * radius + 2.0 * radius * box_length; }
+
+// ---------------------------------------------------------------------------------------------
+// The per-contact laws
+
+void contact_frame(const Vector3d& n, Vector3d& t, Vector3d& o) {
+  const Vector3d a = n.cwiseAbs();
+  Vector3d e = Vector3d::Zero();
+  if (a(0) <= a(1) && a(0) <= a(2)) {
+    e(0) = 1.0;
+  } else if (a(1) <= a(2)) {
+    e(1) = 1.0;
+  } else {
+    e(2) = 1.0;
+  }
+  t = n.cross(e).normalized();
+  o = n.cross(t);
+}
+
+Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu) {
+  if (!(b(0) > 0.0)) return Vector3d::Zero();  // not closing: no impulse
+  const double xn = b(0) / Ann;                // dv_n = A_nn x_n - b_n = 0
+  Vector2d xto = b.tail<2>() / Att;            // sticking: dv_to = 0
+  const double norm = xto.norm(), radius = mu * xn;
+  if (norm > radius) xto *= radius / norm;  // sliding: x_to = -mu x_n dv_to / |dv_to|, dv_to || -b_to
+  return Vector3d(xn, xto(0), xto(1));
+}
+
+Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden) {
+  if (!(b(0) > 0.0)) return Vector3d::Zero();  // separating (pe: gdot_n >= 0)
+  const Matrix2d At = A.bottomRightCorner<2, 2>();
+  const Vector2d Atn = A.block<2, 1>(1, 0);
+  const Eigen::LLT<Matrix2d> llt(At);
+  Vector3d x = Vector3d::Zero();
+  for (int s = 0; s < sweeps; ++s) {
+    // normal row with the tangential impulse held: dv_n = 0, x_n >= 0
+    const double xn = std::max(0.0, (b(0) - A(0, 1) * x(1) - A(0, 2) * x(2)) / A(0, 0));
+    // tangential: min 1/2 y^T A_to y - y^T (b_to - A_to,n x_n) over |y| <= mu x_n
+    const Vector2d bt = b.tail<2>() - Atn * xn;
+    Vector2d y = llt.solve(bt);
+    const double r = mu * xn;
+    if (y.norm() > r) {
+      const auto f = [&](double a) {
+        const Vector2d u(std::cos(a), std::sin(a));
+        return r * (0.5 * r * u.dot(At * u) - u.dot(bt));
+      };
+      const double centre = std::atan2(y(1), y(0));
+      const double half = 0.5 * cm::pi;
+      const cm::Extremum best = cm::golden_section_minimum(f, centre - half, centre + half, 0.0, golden);
+      y = r * Vector2d(std::cos(best.x), std::sin(best.x));
+    }
+    const Vector3d next(xn, y(0), y(1));
+    const bool fixed = next == x;
+    x = next;
+    if (fixed) break;  // the fixed point is reached exactly (at once for sphere blocks: A_nt = A_no = 0)
+  }
+  return x;
+}
+
+Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt) {
+  switch (law) {
+    case Law::maxdiss: {
+      const Matrix3d A = Vector3d(Ann, Att, Att).asDiagonal();
+      return md::solve(A, b, mu, opt.kernel).x;  // eq. (5) by Fig. 5
+    }
+    case Law::coulomb_decoupling: {
+      const Matrix3d A = Vector3d(Ann, Att, Att).asDiagonal();
+      return coulomb_decoupling(A, b, mu, opt.decoupling_sweeps, opt.golden_iterations);
+    }
+    case Law::coulomb_exact:
+      return coulomb_exact(Ann, Att, b, mu);
+  }
+  return Vector3d::Zero();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine
+
+Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) : opt_(options), box_(box) {
+  opt_.kernel.want_alpha = false;  // the sweep needs the impulse only
+  // A cell no smaller than the largest contact distance 2 R_max + threshold: every contact pair
+  // lies in neighbouring cells.
+  cell_ = 2.0 * max_radius + std::max(opt_.threshold, 0.0);
+  const Vector3d extent = box_.hi - box_.lo;
+  nx_ = std::max(1, static_cast<int>(std::floor(extent(0) / cell_)));
+  ny_ = std::max(1, static_cast<int>(std::floor(extent(1) / cell_)));
+  nz_ = std::max(1, static_cast<int>(std::floor(extent(2) / cell_)));
+  const long cells = static_cast<long>(nx_) * ny_ * nz_;
+  if (cells > 200'000'000L)
+    throw cm::InputError("the cell grid of the broad phase would have " + std::to_string(cells) +
+                         " cells: the domain is too large for the sphere radius");
+  // fixed chunks of cells, whatever the number of threads
+  const long chunks = std::min<long>(cells, 512);
+  chunk_contacts_.resize(static_cast<std::size_t>(chunks));
+}
+
+Vector3d Engine::boundary_velocity(int k) const {
+  if (k < static_cast<int>(planes.size())) return planes[static_cast<std::size_t>(k)].velocity;
+  return Vector3d::Zero();
+}
+
+double Engine::bytes() const {
+  auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
+  double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
+             cap(spheres.inv_I) + cap(spheres.id);
+  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(contacts_) + cap(colour_start_) + cap(used_colours_) +
+       cap(scratch_);
+  for (const auto& c : chunk_contacts_) b += cap(c);
+  return b;
+}
+
+void Engine::build_cells() {
+  const std::size_t n = spheres.size();
+  const long cells = static_cast<long>(nx_) * ny_ * nz_;
+  const Vector3d extent = box_.hi - box_.lo;
+  const double sx = nx_ / extent(0), sy = ny_ / extent(1), sz = nz_ / extent(2);
+  auto index = [&](const Vector3d& p) {
+    const int ix = std::clamp(static_cast<int>(std::floor((p(0) - box_.lo(0)) * sx)), 0, nx_ - 1);
+    const int iy = std::clamp(static_cast<int>(std::floor((p(1) - box_.lo(1)) * sy)), 0, ny_ - 1);
+    const int iz = std::clamp(static_cast<int>(std::floor((p(2) - box_.lo(2)) * sz)), 0, nz_ - 1);
+    return static_cast<std::uint32_t>((static_cast<long>(iz) * ny_ + iy) * nx_ + ix);
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    cell_of_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vector3d& p = spheres.x[i];
+      if (!p.allFinite())
+        throw cm::NumericalError("sphere " + std::to_string(spheres.id[i]) + " has a non-finite position");
+      cell_of_[i] = index(p);
+    }
+    // counting sort by cell (stable: spheres of a cell keep their order)
+    cell_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) ++cell_start_[cell_of_[i] + 1];
+    for (long c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+    order_.resize(n);
+    std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) order_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+    // Every reorder_every steps the arrays themselves are put in cell order (memory locality).
+    if (pass == 0 && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) {
+      spheres.permute(order_);
+      continue;
+    }
+    break;
+  }
+}
+
+StepStats Engine::detect() {
+  build_cells();
+  const long cells = static_cast<long>(nx_) * ny_ * nz_;
+  const long chunks = static_cast<long>(chunk_contacts_.size());
+  const double dt_inv = 1.0 / opt_.dt;
+  const int nplanes = static_cast<int>(planes.size());
+  const auto& S = spheres;
+
+  auto finish = [&](Contact& c) {
+    contact_frame(c.n, c.t, c.o);
+    c.gap_rate = c.xi < 0.0 ? opt_.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
+    c.lambda.setZero();
+  };
+  auto boundary_contacts = [&](std::uint32_t i, std::vector<Contact>& out) {
+    const Vector3d& p = S.x[i];
+    const double R = S.R[i];
+    auto add = [&](int k, const Vector3d& n, double xi, double mu) {
+      Contact c;
+      c.a = static_cast<std::int32_t>(i);
+      c.b = -k - 1;
+      c.n = n;
+      c.xi = xi;
+      c.l1 = R + xi;  // x_hat = x - (R + xi) n, on the boundary's surface
+      c.l2 = 0.0;
+      c.Ann = S.inv_m[i];
+      c.Att = c.Ann + S.inv_I[i] * c.l1 * c.l1;  // eq. (2)
+      c.mu = mu;
+      finish(c);
+      out.push_back(c);
+    };
+    for (int k = 0; k < nplanes; ++k) {
+      const Plane& pl = planes[static_cast<std::size_t>(k)];
+      const double xi = pl.n.dot(p) - pl.offset - R;
+      if (xi < opt_.threshold) add(k, pl.n, xi, pl.mu);
+    }
+    for (std::size_t k = 0; k < obstacles.size(); ++k) {
+      Vector3d n;
+      const double xi = obstacles[k].distance(p, n) - R;
+      if (xi < opt_.threshold) add(nplanes + static_cast<int>(k), n, xi, obstacles[k].mu);
+    }
+  };
+  auto pair = [&](std::uint32_t i, std::uint32_t j, std::vector<Contact>& out) {
+    const Vector3d d = S.x[i] - S.x[j];
+    const double r2 = d.squaredNorm(), reach = S.R[i] + S.R[j] + opt_.threshold;
+    if (r2 >= reach * reach) return;
+    const double dist = std::sqrt(r2);
+    Contact c;
+    c.a = static_cast<std::int32_t>(i);
+    c.b = static_cast<std::int32_t>(j);
+    c.n = dist > 0.0 ? Vector3d(d / dist) : Vector3d::UnitZ();
+    c.xi = dist - S.R[i] - S.R[j];
+    if (opt_.contact_point == ContactPoint::midpoint) {
+      c.l1 = S.R[i] + 0.5 * c.xi;  // x_hat = x_2 + (R_2 + xi/2) n (pe)
+      c.l2 = S.R[j] + 0.5 * c.xi;
+    } else {
+      c.l1 = S.R[i] + c.xi;  // x_hat = x_2 + R_2 n (the paper)
+      c.l2 = S.R[j];
+    }
+    c.Ann = S.inv_m[i] + S.inv_m[j];
+    c.Att = c.Ann + S.inv_I[i] * c.l1 * c.l1 + S.inv_I[j] * c.l2 * c.l2;  // eq. (2), r_1 = -l1 n, r_2 = l2 n
+    c.mu = opt_.mu;
+    finish(c);
+    out.push_back(c);
+  };
+
+#pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
+  for (long k = 0; k < chunks; ++k) {
+    auto& out = chunk_contacts_[static_cast<std::size_t>(k)];
+    out.clear();
+    const long c0 = k * cells / chunks, c1 = (k + 1) * cells / chunks;
+    for (long c = c0; c < c1; ++c) {
+      const int ix = static_cast<int>(c % nx_), iy = static_cast<int>((c / nx_) % ny_),
+                iz = static_cast<int>(c / (static_cast<long>(nx_) * ny_));
+      for (std::uint32_t s = cell_start_[c]; s < cell_start_[c + 1]; ++s) {
+        const std::uint32_t i = order_[s];
+        boundary_contacts(i, out);
+        for (std::uint32_t s2 = s + 1; s2 < cell_start_[c + 1]; ++s2) pair(i, order_[s2], out);
+        // the 13 forward neighbours of the cell
+        for (int dz = 0; dz <= 1; ++dz)
+          for (int dy = (dz == 0 ? 0 : -1); dy <= 1; ++dy)
+            for (int dx = (dz == 0 && dy == 0 ? 1 : -1); dx <= 1; ++dx) {
+              const int jx = ix + dx, jy = iy + dy, jz = iz + dz;
+              if (jx < 0 || jx >= nx_ || jy < 0 || jy >= ny_ || jz >= nz_) continue;
+              const long cn = (static_cast<long>(jz) * ny_ + jy) * nx_ + jx;
+              for (std::uint32_t s2 = cell_start_[cn]; s2 < cell_start_[cn + 1]; ++s2) pair(i, order_[s2], out);
+            }
+      }
+    }
+  }
+  contacts_.clear();
+  StepStats st;
+  for (const auto& chunk : chunk_contacts_) contacts_.insert(contacts_.end(), chunk.begin(), chunk.end());
+  st.contacts = static_cast<long>(contacts_.size());
+  for (const Contact& c : contacts_) {
+    st.max_penetration = std::max(st.max_penetration, -c.xi);
+    if (c.b >= 0) ++st.sphere_contacts;
+  }
+  return st;
+}
+
+void Engine::colour() {
+  const std::size_t nc = contacts_.size();
+  used_colours_.assign(spheres.size(), 0);
+  std::vector<std::uint8_t> colour_of(nc);
+  int colours = 0;
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Contact& c = contacts_[k];
+    std::uint64_t used = used_colours_[static_cast<std::size_t>(c.a)];
+    if (c.b >= 0) used |= used_colours_[static_cast<std::size_t>(c.b)];
+    if (~used == 0)
+      throw cm::NumericalError("a sphere has more than 64 contacts: the greedy colouring of the sweep cannot go on");
+    const int col = std::countr_zero(~used);
+    const std::uint64_t bit = std::uint64_t{1} << col;
+    used_colours_[static_cast<std::size_t>(c.a)] |= bit;
+    if (c.b >= 0) used_colours_[static_cast<std::size_t>(c.b)] |= bit;
+    colour_of[k] = static_cast<std::uint8_t>(col);
+    colours = std::max(colours, col + 1);
+  }
+  // stable counting sort of the contacts by colour
+  colour_start_.assign(static_cast<std::size_t>(colours) + 1, 0);
+  for (std::size_t k = 0; k < nc; ++k) ++colour_start_[colour_of[k] + 1u];
+  for (int c = 0; c < colours; ++c)
+    colour_start_[static_cast<std::size_t>(c) + 1] += colour_start_[static_cast<std::size_t>(c)];
+  std::vector<std::uint32_t> fill(colour_start_.begin(), colour_start_.end() - 1);
+  scratch_.resize(nc);
+  for (std::size_t k = 0; k < nc; ++k) scratch_[fill[colour_of[k]]++] = contacts_[k];
+  contacts_.swap(scratch_);
+}
+
+void Engine::relax(Contact& c, double& delta) {
+  auto& v = spheres.v;
+  auto& w = spheres.w;
+  const std::size_t a = static_cast<std::size_t>(c.a);
+  // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
+  Vector3d dv = v[a] - c.l1 * w[a].cross(c.n);
+  if (c.b >= 0) {
+    const std::size_t b = static_cast<std::size_t>(c.b);
+    dv -= v[b] + c.l2 * w[b].cross(c.n);
+  } else {
+    dv -= boundary_velocity(-c.b - 1);
+  }
+  // b = -(dv without the contact's own impulse) - xi_eff / dt e_n, contact frame (spec 001, 2.8)
+  const Vector3d rhs(-(c.n.dot(dv) - c.Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - c.Att * c.lambda(1)),
+                     -(c.o.dot(dv) - c.Att * c.lambda(2)));
+  Vector3d lambda = solve_block(opt_.law, c.Ann, c.Att, rhs, c.mu, opt_);
+  if (opt_.relaxation != 1.0) lambda = c.lambda + opt_.relaxation * (lambda - c.lambda);
+  const Vector3d d = lambda - c.lambda;
+  c.lambda = lambda;
+  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * c.o;
+  const Vector3d nxP = c.n.cross(P);
+  v[a] += spheres.inv_m[a] * P;
+  w[a] -= (spheres.inv_I[a] * c.l1) * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
+  if (c.b >= 0) {
+    const std::size_t b = static_cast<std::size_t>(c.b);
+    v[b] -= spheres.inv_m[b] * P;
+    w[b] -= (spheres.inv_I[b] * c.l2) * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
+  }
+  delta = std::max(delta, d.cwiseAbs().maxCoeff());
+}
+
+double Engine::sweep() {
+  double delta = 0.0;
+  const int colours = static_cast<int>(colour_start_.size()) - 1;
+  for (int col = 0; col < colours; ++col) {
+    const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
+    const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 > 256;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
+    for (long k = k0; k < k1; ++k) relax(contacts_[static_cast<std::size_t>(k)], delta);
+  }
+  return delta;
+}
+
+StepStats Engine::step(double t) {
+  StepStats st = detect();
+  const std::size_t n = spheres.size();
+  const Vector3d dv_ext = opt_.dt * opt_.gravity;  // the external impulse over mass
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t i = 0; i < n; ++i) spheres.v[i] += dv_ext;
+
+  if (opt_.order == SweepOrder::colour) {
+    colour();
+  } else {
+    colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
+  }
+  st.colours = static_cast<int>(colour_start_.size()) - 1;
+  double delta = 0.0;
+  for (int s = 0; s < opt_.sweeps; ++s) delta = sweep();
+  solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
+  double largest = 0.0;
+  for (const Contact& c : contacts_) largest = std::max(largest, c.lambda.cwiseAbs().maxCoeff());
+  st.residual = largest > 0.0 ? delta / largest : 0.0;
+
+  bool finite = true;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(&& : finite)
+  for (std::size_t i = 0; i < n; ++i) {
+    spheres.x[i] += opt_.dt * spheres.v[i];  // x' = x + dt v'
+    finite = finite && spheres.v[i].allFinite() && spheres.w[i].allFinite();
+  }
+  if (!finite) throw cm::NumericalError("non-finite velocity at t = " + cm::format_real(t));
+  ++steps_;
+  return st;
+}
+
+}  // namespace md::granular

@@ -1,0 +1,232 @@
+// A multi-contact hard-contact engine for spheres (Sect. 3.1 and Sect. 4.3 of the paper): the
+// impulse-velocity time stepper of Sect. 3.1 with every contact purely inelastic and frictional,
+// the discrete contact law of Eq. (5) per contact, and a non-linear block Gauss-Seidel (NBGS) over
+// the contacts whose block solver is the single-contact solver of single_contact.hpp.
+//
+// One step (primed quantities at t + dt):
+//   1. v' = v + dt g (the external impulse, gravity; spheres have no gyroscopic term)
+//   2. contacts at t: every pair of spheres and every sphere and boundary with gap xi < threshold
+//      (a cell grid of cells no smaller than the largest contact distance: the broad phase)
+//   3. sweeps of NBGS: per contact j, b_j = -Q_c^T dv_j^free - (xi_eff_j / dt) e_n with the
+//      error-reduced gap xi_eff / dt = eps min(0, xi / dt) + max(0, xi / dt) (spec 001, 2.8), the
+//      block solved by the per-contact law, the change of impulse applied to both bodies at once
+//   4. x' = x + dt v' (positions implicitly, velocities explicitly)
+//
+// Sphere contacts only: every lever arm lies along the normal, so each Delassus block is
+// diag(A_nn, A_tt, A_tt) in any contact frame [n t o] (spec 001, 2.6 and 6.4):
+//   A_nn = 1/m_1 + 1/m_2,   A_tt = A_nn + l_1^2 / I_1 + l_2^2 / I_2   (eq. (2) with r_i = -/+ l_i n)
+//
+// Order and threads: the sweep visits contacts colour by colour (a greedy colouring in detection
+// order, so that no two contacts of one colour share a sphere); the contacts of a colour are
+// independent, so they may be relaxed by any number of threads with the same result. Detection
+// works in fixed chunks of cells concatenated in order. The data therefore depend on the keys and
+// never on the thread count.
+//
+// Layout: spheres as a structure of arrays (positions, velocities, angular velocities, radii,
+// inverse masses and inertias), contacts as index pairs with their frame, boundaries of infinite
+// mass by index. A later split over ranks adds ghost spheres at the end of the arrays.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <vector>
+
+#include "maxdiss/single_contact.hpp"
+
+namespace md::granular {
+
+using Eigen::Vector3d;
+
+/// Monodisperse or not, every body is a solid sphere (I = 2/5 m R^2).
+struct Spheres {
+  std::vector<Vector3d> x, v, w;        ///< centre, velocity, angular velocity (inertial)
+  std::vector<double> R, inv_m, inv_I;  ///< radius, 1/m, 1/I
+  std::vector<std::uint64_t> id;        ///< a stable identity (order of creation)
+
+  std::size_t size() const { return x.size(); }
+  /// A solid sphere of radius R and mass m.
+  void add(const Vector3d& x, const Vector3d& v, const Vector3d& w, double R, double m);
+  /// Keeps the spheres for which keep(i) is true, in their order.
+  template <class Keep>
+  std::size_t keep_if(Keep keep);
+  /// Reorders every array: new[i] = old[order[i]].
+  void permute(const std::vector<std::uint32_t>& order);
+
+ private:
+  std::uint64_t next_id_ = 0;
+};
+
+/// A boundary of infinite mass bounding a half-space: the solid side is n^T y < offset, the
+/// spheres live on the side n^T y > offset. It may translate with `velocity` (the inflow plate).
+struct Plane {
+  Vector3d n = Vector3d::UnitZ();
+  double offset = 0.0;
+  Vector3d velocity = Vector3d::Zero();
+  double mu = 0.4;
+};
+
+/// A prism of infinite mass along z, cut from the plane x-y: a half-disc of radius `radius` about
+/// (cx, cy) on the side x <= cx, joined to the box [cx, cx + box_length] x [cy - radius, cy + radius]
+/// (the obstacle of Sect. 4.3: round side upstream). The signed distance is exact outside.
+struct Obstacle {
+  double cx = 0.04, cy = 0.04, radius = 0.01, box_length = 0.01;
+  double mu = 0.4;
+  /// Signed distance of p (in the x-y plane) to the surface, negative inside, and the outward
+  /// unit normal at the nearest surface point.
+  double distance(const Vector3d& p, Vector3d& n) const;
+  /// Cross-section area (pi r^2 / 2 + 2 r L).
+  double area() const;
+};
+
+/// The per-contact law of the NBGS.
+enum class Law : std::uint8_t {
+  maxdiss,             ///< Eq. (5): the analytic single-contact solver (Fig. 5)
+  coulomb_decoupling,  ///< the Coulomb time-stepping law by normal/tangential decoupling (as pe)
+  coulomb_exact,       ///< the Coulomb time-stepping law solved in closed form (isotropic blocks)
+};
+
+/// Where the sphere-sphere contact point lies (spec 001, 2.4): the paper's definition, on the
+/// surface of body 2, or the middle of the overlap (pe).
+enum class ContactPoint : std::uint8_t { midpoint, body2_surface };
+
+/// Order of the NBGS sweep.
+enum class SweepOrder : std::uint8_t {
+  colour,     ///< colour by colour (threads may share a colour); the default
+  detection,  ///< detection order, one thread
+};
+
+struct EngineOptions {
+  double dt = 1e-5;
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
+  double mu = 0.4;  ///< sphere-sphere friction
+  Law law = Law::maxdiss;
+  int sweeps = 10;          ///< NBGS sweeps per step (fixed count)
+  double erp = 0.8;         ///< error reduction eps in [0, 1)
+  double threshold = 1e-8;  ///< contact when the gap xi < threshold [m]
+  double relaxation = 1.0;  ///< lambda <- (1 - w) lambda + w lambda_block, w in (0, 1]
+  ContactPoint contact_point = ContactPoint::midpoint;
+  SweepOrder order = SweepOrder::colour;
+  int golden_iterations = 20;  ///< decoupling: golden-section steps on the friction circle
+  int decoupling_sweeps = 20;  ///< decoupling: normal/tangential fixed-point sweeps at most
+  int reorder_every = 50;      ///< spheres are sorted by cell every so many steps
+  int threads = 1;             ///< OpenMP threads (never changes the data)
+  SolverOptions kernel{};      ///< options of the analytic single-contact solver
+};
+
+/// A contact between sphere a and body b (b >= 0 a sphere, b < 0 the boundary -b - 1: planes
+/// first, then obstacles). The normal points from b to a; reactions act positively on a.
+struct Contact {
+  std::int32_t a = 0, b = 0;
+  Vector3d n, t, o;             ///< contact frame
+  double l1 = 0.0, l2 = 0.0;    ///< lever arms: r_1 = -l1 n from a, r_2 = +l2 n from b
+  double xi = 0.0;              ///< gap at detection (negative: penetration)
+  double gap_rate = 0.0;        ///< xi_eff / dt
+  double Ann = 0.0, Att = 0.0;  ///< the Delassus block diag(A_nn, A_tt, A_tt)
+  double mu = 0.0;
+  Vector3d lambda = Vector3d::Zero();  ///< impulse of the step, contact-frame components
+};
+
+/// What one step did.
+struct StepStats {
+  long contacts = 0;
+  long sphere_contacts = 0;
+  double max_penetration = 0.0;  ///< max(-xi) over the contacts detected (0 if none penetrates)
+  double residual = 0.0;         ///< last sweep: max |change of impulse| / max |impulse|
+  int colours = 0;
+};
+
+/// The contact frame of pe: t = n x e_k normalised, e_k the axis of the smallest |n_k|; o = n x t.
+void contact_frame(const Vector3d& n, Vector3d& t, Vector3d& o);
+
+/// The three per-contact laws on a block diag(A_nn, A_tt, A_tt) (contact-frame components).
+Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt);
+
+/// The Coulomb time-stepping law by decoupling, for any SPD block A: the normal impulse from the
+/// normal row with the tangential impulse held, then the tangential impulse minimising the energy
+/// on the friction disc with the normal impulse held (its unconstrained minimum if inside, else
+/// golden section over the angle on the circle), repeated up to `sweeps` times.
+Vector3d coulomb_decoupling(const Eigen::Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden);
+
+/// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
+/// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),
+/// else the slip A_tt x_to - b_to must oppose x_to, so x_to is b_to scaled to that radius.
+Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu);
+
+/// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
+struct Box {
+  Vector3d lo = Vector3d::Zero(), hi = Vector3d::Ones();
+};
+
+class Engine {
+ public:
+  Engine(const EngineOptions& options, const Box& box, double max_radius);
+
+  Spheres spheres;
+  std::vector<Plane> planes;
+  std::vector<Obstacle> obstacles;
+
+  /// One step of the scheme above; t is only for messages. Throws cm::NumericalError on a
+  /// non-finite state.
+  StepStats step(double t);
+  /// The contacts at the current positions (step() calls it; public for diagnostics and tests).
+  StepStats detect();
+  const std::vector<Contact>& contacts() const { return contacts_; }
+  const EngineOptions& options() const { return opt_; }
+  /// Velocity of boundary k (b = -k - 1).
+  Vector3d boundary_velocity(int k) const;
+  /// The body-b velocity at the contact (boundaries translate).
+  long steps() const { return steps_; }
+  /// Contact solves done so far (contacts x sweeps).
+  double solves() const { return solves_; }
+  /// Bytes held by the engine's arrays (spheres, cells, contacts), for the memory figure.
+  double bytes() const;
+
+ private:
+  void build_cells();
+  void colour();
+  double sweep();  // returns max |change of impulse|
+  void relax(Contact& c, double& delta);
+
+  EngineOptions opt_;
+  Box box_;
+  double cell_ = 0.0;
+  int nx_ = 1, ny_ = 1, nz_ = 1;
+  std::vector<std::uint32_t> cell_of_, cell_start_, order_;
+  std::vector<std::vector<Contact>> chunk_contacts_;
+  std::vector<Contact> contacts_;
+  std::vector<std::uint32_t> colour_start_;
+  std::vector<std::uint64_t> used_colours_;
+  std::vector<Contact> scratch_;
+  long steps_ = 0;
+  double solves_ = 0.0;
+};
+
+template <class Keep>
+std::size_t Spheres::keep_if(Keep keep) {
+  std::size_t k = 0;
+  const std::size_t n = size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!keep(i)) continue;
+    if (k != i) {
+      x[k] = x[i];
+      v[k] = v[i];
+      w[k] = w[i];
+      R[k] = R[i];
+      inv_m[k] = inv_m[i];
+      inv_I[k] = inv_I[i];
+      id[k] = id[i];
+    }
+    ++k;
+  }
+  const std::size_t removed = n - k;
+  x.resize(k);
+  v.resize(k);
+  w.resize(k);
+  R.resize(k);
+  inv_m.resize(k);
+  inv_I.resize(k);
+  id.resize(k);
+  return removed;
+}
+
+}  // namespace md::granular

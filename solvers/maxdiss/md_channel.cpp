@@ -1,0 +1,551 @@
+// md_channel: the granular channel flow of Sect. 4.3 (Table 2, Figs. 9-12), with the Coulomb and
+// the maximally dissipative contact law.
+//
+// Glass spheres are pushed by a moving plate through a channel past an obstacle; every contact
+// is hard (purely inelastic, Coulomb friction mu), resolved each step by the impulse-velocity
+// stepper of Sect. 3.1 with a non-linear block Gauss-Seidel over the contacts (granular.hpp),
+// once with the Coulomb time-stepping law and once with the maximum-dissipation law of Eq. (5).
+// The channel, the inflow and the outflow are those of spec 001, 2.13 and 3.4 (channel.hpp).
+//
+// For each law the run records, at every `sample.every` steps (the paper: 1000 steps, 10 ms), the
+// number of spheres and of contacts and the deepest penetration; over the averaging window it
+// gives Table 2 (average spheres, solid volume fraction, average contacts, contacts per sphere as
+// 2 N_c / N, maximum penetration); from the last frame the cell maps of Figs. 10-11 (velocity
+// and angular velocity averaged over the spheres of each x-y cell), the peak speed, the radial
+// distribution function near the outlet (Fig. 12) and a snapshot of the spheres (Fig. 9).
+//
+// The paper's run (10 s, 10^6 steps, 2.5e5 spheres) takes days on two cores; the presets:
+//   configs/maxdiss/quick/channel.ini    a short, narrow, shallow channel (seconds; tests)
+//   configs/maxdiss/channel.ini          full width and height, shorter, to the steady state
+//   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
+//
+// Sample runs (into a scratch folder of their own, never over the pipeline's results/):
+//   md_channel --config configs/maxdiss/quick/channel.ini --output try/channel
+//   md_channel --config configs/maxdiss/quick/channel.ini --particles.radius=0.235e-3 --output try/channel
+//   md_channel --config configs/maxdiss/channel.ini --solver.threads=2 --output try/channel
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/study.hpp"
+#include "common/text.hpp"
+#include "maxdiss/channel.hpp"
+
+namespace {
+
+using namespace md::granular;
+
+/// The Coulomb law's solver (spec 001, 6.4 and 6.6).
+enum class CoulombSolver { decoupling, exact };
+
+/// What one simulation gives (one law).
+struct Outcome {
+  double avg_particles = 0, avg_contacts = 0, samples = 0;
+  double max_pen_sampled = 0, max_pen_all = 0;
+  double wall_seconds = 0, particle_steps = 0, solves = 0;
+  long steps = 0, inserted = 0, deleted = 0;
+  double peak_speed = 0, peak_mean_speed = 0;
+  double rdf_first_peak = 0, rdf_secondary = 0;
+  double speed_upstream = 0, speed_gap = 0, speed_downstream = 0;
+  double spin_obstacle = 0, spin_bulk = 0;
+  double memory_per_sphere = 0;
+};
+
+class ChannelStudy {
+ public:
+  static constexpr cm::StudyInfo info{"md_channel", "maxdiss", "channel",
+                                      "Granular channel flow of Sect. 4.3 (Table 2, Figs. 9-12), both friction laws"};
+
+  void declare(cm::Config& c) {
+    // --- the channel (Sect. 4.3; spec 001, 3.4) ---
+    c.add("channel.length", &ch_.Lx, "channel length Lx (open end at x = Lx)").unit("m").range(cm::Range::positive());
+    c.add("channel.width", &ch_.Ly, "channel width Ly (walls at y = 0 and y = Ly)")
+        .unit("m")
+        .range(cm::Range::positive());
+    c.add("channel.height", &ch_.Lz, "channel height Lz (walls at z = 0 and z = Lz)")
+        .unit("m")
+        .range(cm::Range::positive());
+    c.add("obstacle.centre", &obstacle_centre_, "axis of the half-cylinder (x, y)").unit("m").size(2);
+    c.add("obstacle.radius", &ch_.obstacle.radius, "radius of the half-cylinder (and half-width of the box)")
+        .unit("m")
+        .range(cm::Range::positive());
+    c.add("obstacle.box_length", &ch_.obstacle.box_length, "length of the box behind the axis (x)")
+        .unit("m")
+        .range(cm::Range::nonnegative());
+    c.add("particles.radius", &ch_.R, "sphere radius R")
+        .unit("m")
+        .range(cm::Range::positive())
+        .assumption(
+            "TYPO: the paper prints 0.47 mm as a diameter, but its volume fraction (57.2 %), its penetration as a "
+            "share of the radius (8.31 %) and its inflow rate (1.4e6/s) all need R = 0.47 mm (spec 001, 6.5 item 1)");
+    c.add("particles.density", &ch_.density, "density of the spheres (glass)")
+        .unit("kg/m^3")
+        .range(cm::Range::positive());
+    c.add("particles.spacing", &ch_.spacing, "grid of the initial arrangement and of the inflow layers")
+        .unit("m")
+        .range(cm::Range::positive());
+    c.add("inflow.velocity", &ch_.inflow_velocity, "plate velocity and initial v_x")
+        .unit("m/s")
+        .range(cm::Range::positive());
+    c.add("inflow.perturbation", &ch_.perturbation, "a of the initial v_y, v_z ~ U(-a, a)")
+        .unit("m/s")
+        .range(cm::Range::nonnegative());
+    c.add("inflow.perturb_layers", &ch_.perturb_layers, "the inflow layers get the same random v_y, v_z")
+        .assumption("ASSUMED: the paper states the perturbation for the initial spheres only (spec 001, 6.5 item 12)");
+    c.add_choice("initial.fill", &ch_.initial_fill, {{"full", true}, {"empty", false}},
+                 "spheres on the grid through the whole channel at t = 0, or none")
+        .assumption(
+            "ASSUMED: the initial arrangement fills the whole channel (spec 001, 3.4), spheres overlapping "
+            "the obstacle left out");
+    c.add("friction.mu", &engine_.mu, "friction coefficient between spheres").range(cm::Range::nonnegative());
+    c.add("friction.mu_wall", &ch_.mu_wall, "friction coefficient at walls, obstacle and plate")
+        .range(cm::Range::nonnegative())
+        .assumption("ASSUMED: the paper gives one coefficient, 0.4 (spec 001, 6.5 item 19)");
+    c.add("gravity", &gravity_, "gravitational acceleration (x, y, z)").unit("m/s^2").size(3);
+    c.add("run.seed", &seed_, "seed of the random velocities")
+        .range(cm::Range::closed(0, 9.007199254740992e15))
+        .assumption("ASSUMED: the paper gives no seed");
+
+    // --- time ---
+    c.add("time.dt", &engine_.dt, "time step").unit("s").range(cm::Range::positive());
+    c.add("time.t_end", &t_end_, "simulated time").unit("s").range(cm::Range::positive());
+    c.add("sample.every", &sample_every_, "steps between two samples (the paper: 1000 steps, 10 ms)")
+        .range(cm::Range::closed(1, 1e9));
+    c.add("average.t_start", &t_avg_, "start of the averaging window (the paper averages over all 10 s)")
+        .unit("s")
+        .range(cm::Range::nonnegative());
+
+    // --- the multi-contact solver (none of it is in the paper) ---
+    c.add("nbgs.sweeps", &engine_.sweeps, "NBGS sweeps per time step")
+        .range(cm::Range::closed(1, 10000))
+        .assumption("ASSUMED: not in the paper; pe's default maxIterations = 10 (spec 001, 6.6)");
+    c.add("nbgs.erp", &engine_.erp, "error reduction eps of penetrating gaps, in [0, 1)")
+        .range({0.0, 1.0, false, true})
+        .assumption("ASSUMED: not in the paper; pe's default erp = 0.8 (spec 001, 6.6)");
+    c.add("nbgs.threshold", &engine_.threshold, "contact detection threshold: contact when the gap is below it")
+        .unit("m")
+        .assumption("ASSUMED: not in the paper; pe's 1e-8 (spec 001, 6.6)");
+    c.add("nbgs.relaxation", &engine_.relaxation, "relaxation w of each block update, in (0, 1]")
+        .range(cm::Range::open_closed(0.0, 1.0))
+        .assumption("ASSUMED: not in the paper; 1 (plain Gauss-Seidel); pe's 0.75 applies across processes only");
+    c.add_choice("nbgs.order", &engine_.order, {{"colour", SweepOrder::colour}, {"detection", SweepOrder::detection}},
+                 "sweep order: colour by colour (threads share a colour) or detection order (one thread)")
+        .assumption("ASSUMED: the paper's order is pe's process-local order; here a greedy colouring");
+    c.add_choice("contact.point", &engine_.contact_point,
+                 {{"midpoint", ContactPoint::midpoint}, {"body2_surface", ContactPoint::body2_surface}},
+                 "sphere-sphere contact point: middle of the overlap (pe) or surface of body 2 (the paper)")
+        .assumption("ASSUMED: pe's midpoint; the paper's definition differs at O(xi) (spec 001, 2.4)");
+    c.add_choice("coulomb.solver", &coulomb_solver_,
+                 {{"decoupling", CoulombSolver::decoupling}, {"exact", CoulombSolver::exact}},
+                 "the Coulomb law's block solver: normal/tangential decoupling with golden section (pe), or exact")
+        .assumption("ASSUMED: pe's InelasticCoulombContactByDecoupling (spec 001, 6.6)");
+    c.add("coulomb.golden_iterations", &engine_.golden_iterations, "golden-section steps on the friction circle")
+        .range(cm::Range::closed(1, 200))
+        .assumption("ASSUMED: pe's maxSubIterations = 20 (spec 001, 6.6)");
+    c.add("coulomb.decoupling_sweeps", &engine_.decoupling_sweeps, "normal/tangential fixed-point sweeps at most")
+        .range(cm::Range::closed(1, 1000));
+    c.add("broadphase.reorder_every", &engine_.reorder_every, "steps between two sorts of the spheres by cell")
+        .range(cm::Range::closed(0, 1e9));
+    c.add("solver.threads", &engine_.threads, "OpenMP threads (the data do not depend on it)")
+        .range(cm::Range::closed(1, 1024))
+        .no_data();
+
+    // --- diagnostics ---
+    c.add("cells.nx", &cells_nx_, "cells of the velocity maps along x").range(cm::Range::closed(1, 1e5));
+    c.add("cells.ny", &cells_ny_, "cells of the velocity maps along y").range(cm::Range::closed(1, 1e5));
+    c.add("cells.min_count", &cells_min_, "spheres a cell needs for the peak speed").range(cm::Range::closed(1, 1e6));
+    c.add("rdf.region", &rdf_region_, "region of Fig. 12: x0, x1, y0, y1, z0, z1").unit("m").size(6);
+    c.add("rdf.dr_over_d", &rdf_dr_, "bin width of g(r) in diameters")
+        .range(cm::Range::positive())
+        .assumption("ASSUMED: the paper gives no bin width (spec 001, 6.5 item 18)");
+    c.add("rdf.rmax_over_d", &rdf_rmax_, "largest r of g(r) in diameters").range(cm::Range::positive());
+    c.add("rdf.secondary_from", &rdf_secondary_from_, "g(r) beyond this many diameters counts as secondary")
+        .range(cm::Range::positive());
+    c.add("regions.upstream", &upstream_, "x range of the homogeneous flow before the obstacle")
+        .unit("m")
+        .size(2)
+        .increasing();
+    c.add("regions.downstream", &downstream_, "x range of the flow after the obstacle").unit("m").size(2).increasing();
+    c.add("regions.near_obstacle", &near_obstacle_, "gap to the obstacle within which a sphere is next to it")
+        .unit("m")
+        .range(cm::Range::positive());
+    c.add("snapshot.write", &snapshot_, "write the spheres of the last frame (Fig. 9)");
+    c.add("projection.cores", &projection_cores_, "cores of the cluster the paper's run is projected onto")
+        .range(cm::Range::closed(1, 1e7));
+    c.add("projection.efficiency", &projection_efficiency_, "parallel efficiency assumed for that projection")
+        .range(cm::Range::open_closed(0.0, 1.0))
+        .assumption("ASSUMED: a parallel efficiency for the projection onto a cluster, not measured here");
+
+    c.check([&c, this] {
+      ch_.obstacle.cx = obstacle_centre_[0];
+      ch_.obstacle.cy = obstacle_centre_[1];
+      ch_.seed = static_cast<std::uint64_t>(seed_);
+      engine_.gravity = Vector3d(gravity_[0], gravity_[1], gravity_[2]);
+      const auto& o = ch_.obstacle;
+      if (o.cx - o.radius < 0.0 || o.cx + o.box_length > ch_.Lx || o.cy - o.radius < 0.0 || o.cy + o.radius > ch_.Ly)
+        c.fail("obstacle.centre",
+               "the obstacle must lie inside the channel (with obstacle.radius and obstacle.box_length)");
+      if (2.0 * ch_.R > ch_.spacing)
+        c.fail("particles.radius", "spheres of diameter " + cm::format_real(2 * ch_.R) +
+                                       " overlap on the grid of particles.spacing = " + cm::format_real(ch_.spacing));
+      if (2.0 * ch_.R > std::min(ch_.Ly, ch_.Lz))
+        c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
+      if (!(engine_.threshold < ch_.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
+      const double steps = t_end_ / engine_.dt;
+      if (std::fabs(steps - std::round(steps)) > 1e-9 * steps)
+        c.fail("time.t_end", "must be a whole number of steps time.dt");
+      steps_ = std::lround(steps);
+      if (steps_ > 1e9) c.fail("time.t_end", "more than 1e9 steps");
+      if (!(t_avg_ < t_end_)) c.fail("average.t_start", "must lie before time.t_end");
+      if (!(rdf_region_[0] < rdf_region_[1] && rdf_region_[2] < rdf_region_[3] && rdf_region_[4] < rdf_region_[5]))
+        c.fail("rdf.region", "each range must increase (x0 < x1, y0 < y1, z0 < z1)");
+      if (!(rdf_rmax_ > rdf_dr_)) c.fail("rdf.rmax_over_d", "must exceed rdf.dr_over_d");
+      if (rdf_rmax_ / rdf_dr_ > 1e6) c.fail("rdf.dr_over_d", "more than 1e6 bins");
+      if (cells_nx_ * cells_ny_ > 1e7) c.fail("cells.nx", "more than 1e7 cells");
+      if (!(upstream_[1] <= o.cx - o.radius)) c.fail("regions.upstream", "must end before the obstacle");
+      if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
+    });
+  }
+
+  void run(cm::Run& run) {
+    cm::Table samples_both = run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation",
+                                       {{"law", "1"},
+                                        {"avg_particles", "1"},
+                                        {"solid_volume_fraction", "1"},
+                                        {"avg_contacts", "1"},
+                                        {"contacts_per_particle", "1"},
+                                        {"max_penetration_sampled", "m"},
+                                        {"max_penetration_all", "m"}},
+                                       {2, "run.study"});
+    for (int law = 0; law < 2; ++law) {
+      outcome_[law] = simulate(run, law);
+      const Outcome& r = outcome_[law];
+      samples_both.row({static_cast<double>(law), r.avg_particles, fraction(r), r.avg_contacts,
+                        2.0 * r.avg_contacts / r.avg_particles, r.max_pen_sampled, r.max_pen_all});
+    }
+    compare(run);
+  }
+
+ private:
+  static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
+
+  double fraction(const Outcome& r) const {
+    const Channel probe_geometry = geometry();
+    return r.avg_particles * probe_geometry.sphere_volume() / probe_geometry.free_volume();
+  }
+  Channel geometry() const {
+    ChannelOptions o = ch_;
+    o.initial_fill = false;
+    return Channel(o, engine_);
+  }
+
+  /// One simulation of the channel with law 0 (Coulomb) or 1 (maximum dissipation).
+  Outcome simulate(cm::Run& run, int law) {
+    EngineOptions eo = engine_;
+    eo.law = law == 1 ? Law::maxdiss
+                      : (coulomb_solver_ == CoulombSolver::exact ? Law::coulomb_exact : Law::coulomb_decoupling);
+    Channel channel(ch_, eo);
+    const std::string name = law_name[law];
+    const double dt = eo.dt, volume = channel.sphere_volume(), free = channel.free_volume();
+    const long n_samples = steps_ / sample_every_ + 1;
+    cm::Table series = run.table("timeseries_" + name + ".tsv", "samples of the " + name + " simulation",
+                                 {{"step", "1"},
+                                  {"t", "s"},
+                                  {"particles", "1"},
+                                  {"contacts", "1"},
+                                  {"contacts_per_particle", "1"},
+                                  {"max_penetration", "m"},
+                                  {"solid_volume_fraction", "1"},
+                                  {"kinetic_translational", "J"},
+                                  {"kinetic_rotational", "J"},
+                                  {"inserted", "1"},
+                                  {"deleted", "1"},
+                                  {"residual", "1"},
+                                  {"colours", "1"}},
+                                 {static_cast<double>(n_samples), "sample.every"});
+    Outcome r;
+    const long avg_from = std::lround(std::ceil(t_avg_ / dt - 1e-9));
+    double sum_n = 0, sum_c = 0;
+    cm::Progress progress("md_channel " + name, 0.0, t_end_, run.quiet());
+    const auto start = std::chrono::steady_clock::now();
+    // the kinetic energies of the state at t_k (translational, rotational)
+    auto energies = [&channel](double& kt, double& kr) {
+      kt = kr = 0.0;
+      const auto& S = channel.engine.spheres;
+      for (std::size_t i = 0; i < S.size(); ++i) {
+        kt += 0.5 * S.v[i].squaredNorm() / S.inv_m[i];
+        kr += 0.5 * S.w[i].squaredNorm() / S.inv_I[i];
+      }
+    };
+    // the sample of step k: the state at t_k and the contacts resolved in the step
+    auto sample = [&](long k, const StepStats& st, long n, double kt, double kr) {
+      series.row({static_cast<double>(k), static_cast<double>(k) * dt, static_cast<double>(n),
+                  static_cast<double>(st.contacts), n > 0 ? 2.0 * st.contacts / n : 0.0, st.max_penetration,
+                  n * volume / free, kt, kr, static_cast<double>(channel.inserted()),
+                  static_cast<double>(channel.deleted()), st.residual, static_cast<double>(st.colours)});
+      if (k >= avg_from) {
+        sum_n += n;
+        sum_c += st.contacts;
+        r.samples += 1;
+        r.max_pen_sampled = std::max(r.max_pen_sampled, st.max_penetration);
+      }
+    };
+    for (long k = 0; k < steps_; ++k) {
+      const long n = static_cast<long>(channel.engine.spheres.size());
+      const bool sampled = k % sample_every_ == 0;
+      double kt = 0, kr = 0;
+      if (sampled) energies(kt, kr);
+      const StepStats st = channel.step();
+      r.particle_steps += n;
+      if (k >= avg_from) r.max_pen_all = std::max(r.max_pen_all, st.max_penetration);
+      if (sampled) sample(k, st, n, kt, kr);
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      progress.update(channel.t(), "step " + std::to_string(k + 1) + "/" + std::to_string(steps_) + ", " +
+                                       std::to_string(channel.engine.spheres.size()) + " spheres, " +
+                                       std::to_string(st.contacts) + " contacts, residual " +
+                                       cm::format_real(st.residual) + ", " +
+                                       cm::format_real(std::round(r.particle_steps / elapsed)) + " sphere-steps/s");
+    }
+    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.steps = steps_;
+    r.solves = channel.engine.solves();
+    r.inserted = channel.inserted();
+    r.deleted = channel.deleted();
+    r.memory_per_sphere =
+        channel.engine.bytes() / std::max<double>(1.0, static_cast<double>(channel.engine.spheres.size()));
+    // the last frame: its contacts (detected, not solved) and its sample
+    const StepStats last = channel.engine.detect();
+    if (steps_ % sample_every_ == 0) {
+      const long n = static_cast<long>(channel.engine.spheres.size());
+      double kt = 0, kr = 0;
+      energies(kt, kr);
+      sample(steps_, last, n, kt, kr);
+    }
+    if (r.samples == 0) throw cm::InputError("average.t_start: no sample lies in the averaging window");
+    r.avg_particles = sum_n / r.samples;
+    r.avg_contacts = sum_c / r.samples;
+    last_frame(run, channel, name, r);
+    write_scalars(run, name, r, channel);
+    return r;
+  }
+
+  /// Figs. 9-12 and the claims of Sect. 4.3 from the last frame.
+  void last_frame(cm::Run& run, const Channel& channel, const std::string& name, Outcome& r) {
+    const auto& S = channel.engine.spheres;
+    const std::size_t n = S.size();
+    const double Lx = ch_.Lx, Ly = ch_.Ly;
+    // --- Figs. 10, 11: cell averages over the x-y plane ---
+    const long nx = cells_nx_, ny = cells_ny_;
+    std::vector<double> count(static_cast<std::size_t>(nx * ny), 0.0);
+    std::vector<Vector3d> sum_v(count.size(), Vector3d::Zero()), sum_w(count.size(), Vector3d::Zero());
+    std::vector<double> sum_speed(count.size(), 0.0), sum_spin(count.size(), 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const long ix = std::clamp(static_cast<long>(std::floor(S.x[i](0) / Lx * nx)), 0L, nx - 1);
+      const long iy = std::clamp(static_cast<long>(std::floor(S.x[i](1) / Ly * ny)), 0L, ny - 1);
+      const std::size_t c = static_cast<std::size_t>(iy * nx + ix);
+      count[c] += 1;
+      sum_v[c] += S.v[i];
+      sum_w[c] += S.w[i];
+      sum_speed[c] += S.v[i].norm();
+      sum_spin[c] += S.w[i].norm();
+    }
+    cm::Table cells = run.table("cells_" + name + ".tsv", "cell averages of the last frame (" + name + ", Figs. 10-11)",
+                                {{"x", "m"},
+                                 {"y", "m"},
+                                 {"spheres", "1"},
+                                 {"vx", "m/s"},
+                                 {"vy", "m/s"},
+                                 {"speed_of_mean", "m/s"},
+                                 {"mean_speed", "m/s"},
+                                 {"spin_of_mean", "1/s"},
+                                 {"mean_spin", "1/s"}},
+                                {static_cast<double>(nx * ny + ny), "cells.nx"});
+    for (long iy = 0; iy < ny; ++iy) {
+      for (long ix = 0; ix < nx; ++ix) {
+        const std::size_t c = static_cast<std::size_t>(iy * nx + ix);
+        const double k = count[c];
+        const Vector3d mv = k > 0 ? Vector3d(sum_v[c] / k) : Vector3d::Zero();
+        const Vector3d mw = k > 0 ? Vector3d(sum_w[c] / k) : Vector3d::Zero();
+        cells.row({(ix + 0.5) * Lx / nx, (iy + 0.5) * Ly / ny, k, mv(0), mv(1), mv.norm(),
+                   k > 0 ? sum_speed[c] / k : 0.0, mw.norm(), k > 0 ? sum_spin[c] / k : 0.0});
+        if (k >= cells_min_) {
+          r.peak_speed = std::max(r.peak_speed, mv.norm());
+          r.peak_mean_speed = std::max(r.peak_mean_speed, sum_speed[c] / k);
+        }
+      }
+      cells.gap();
+    }
+    // --- Sect. 4.3 claims: speeds upstream, beside and after the obstacle; spin at the obstacle ---
+    const Obstacle& ob = channel.engine.obstacles[0];
+    double su = 0, nu = 0, sg = 0, ng = 0, sd = 0, nd = 0, so = 0, no = 0, sb = 0, nb = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vector3d& p = S.x[i];
+      const double speed = S.v[i].norm(), spin = S.w[i].norm();
+      Vector3d normal;
+      const double gap = ob.distance(p, normal) - S.R[i];
+      if (p(0) >= upstream_[0] && p(0) <= upstream_[1]) su += speed, nu += 1;
+      if (p(0) >= ob.cx - ob.radius && p(0) <= ob.cx + ob.box_length && std::fabs(p(1) - ob.cy) > ob.radius)
+        sg += speed, ng += 1;  // in the gaps beside the obstacle
+      if (p(0) >= downstream_[0] && p(0) <= downstream_[1]) {
+        sd += speed, nd += 1;
+        sb += spin, nb += 1;  // the bulk after the obstacle
+      }
+      if (gap <= near_obstacle_) so += spin, no += 1;
+    }
+    auto mean = [](double s, double k) { return k > 0 ? s / k : std::nan(""); };
+    r.speed_upstream = mean(su, nu);
+    r.speed_gap = mean(sg, ng);
+    r.speed_downstream = mean(sd, nd);
+    r.spin_obstacle = mean(so, no);
+    r.spin_bulk = mean(sb, nb);
+
+    // --- Fig. 12: g(r) in the region near the outlet ---
+    rdf(run, S, name, r);
+
+    // --- Fig. 9: the spheres of the last frame ---
+    if (snapshot_) {
+      cm::Table snap = run.table("snapshot_" + name + ".tsv", "spheres of the last frame (" + name + ", Fig. 9)",
+                                 {{"x", "m"}, {"y", "m"}, {"z", "m"}, {"speed", "m/s"}, {"spin", "1/s"}},
+                                 {static_cast<double>(n), "snapshot.write"});
+      for (std::size_t i = 0; i < n; ++i) snap.row({S.x[i](0), S.x[i](1), S.x[i](2), S.v[i].norm(), S.w[i].norm()});
+    }
+  }
+
+  /// g(r) over ordered pairs i != j with both spheres in the region, normalised by the number of
+  /// spheres there and the expected count 4 pi rho r^2 dr of an ideal gas of the same density
+  /// (no boundary correction; spec 001, 6.5 item 18).
+  void rdf(cm::Run& run, const Spheres& S, const std::string& name, Outcome& r) {
+    const double d = 2.0 * ch_.R, dr = rdf_dr_ * d, rmax = rdf_rmax_ * d;
+    std::vector<Vector3d> in;
+    for (std::size_t i = 0; i < S.size(); ++i) {
+      const Vector3d& p = S.x[i];
+      if (p(0) >= rdf_region_[0] && p(0) < rdf_region_[1] && p(1) >= rdf_region_[2] && p(1) < rdf_region_[3] &&
+          p(2) >= rdf_region_[4] && p(2) < rdf_region_[5])
+        in.push_back(p);
+    }
+    const long bins = std::lround(std::floor(rmax / dr));
+    std::vector<double> hist(static_cast<std::size_t>(bins), 0.0);
+    // cells of size rmax over the region: pairs within rmax lie in neighbouring cells
+    const Vector3d lo(rdf_region_[0], rdf_region_[2], rdf_region_[4]);
+    const Vector3d ext(rdf_region_[1] - rdf_region_[0], rdf_region_[3] - rdf_region_[2],
+                       rdf_region_[5] - rdf_region_[4]);
+    Eigen::Vector3i nc;
+    for (int a = 0; a < 3; ++a) nc(a) = std::max(1, std::min(1000, static_cast<int>(std::floor(ext(a) / rmax))));
+    auto cell = [&](const Vector3d& p, int a) {
+      return std::clamp(static_cast<int>(std::floor((p(a) - lo(a)) / ext(a) * nc(a))), 0, nc(a) - 1);
+    };
+    std::vector<std::vector<std::size_t>> grid(static_cast<std::size_t>(nc.prod()));
+    for (std::size_t i = 0; i < in.size(); ++i)
+      grid[static_cast<std::size_t>((cell(in[i], 2) * nc(1) + cell(in[i], 1)) * nc(0) + cell(in[i], 0))].push_back(i);
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      const int cx = cell(in[i], 0), cy = cell(in[i], 1), cz = cell(in[i], 2);
+      for (int z = std::max(0, cz - 1); z <= std::min(nc(2) - 1, cz + 1); ++z)
+        for (int y = std::max(0, cy - 1); y <= std::min(nc(1) - 1, cy + 1); ++y)
+          for (int x = std::max(0, cx - 1); x <= std::min(nc(0) - 1, cx + 1); ++x)
+            for (std::size_t j : grid[static_cast<std::size_t>((z * nc(1) + y) * nc(0) + x)]) {
+              if (j == i) continue;
+              const double rij = (in[i] - in[j]).norm();
+              const long b = static_cast<long>(rij / dr);
+              if (b < bins) hist[static_cast<std::size_t>(b)] += 1;
+            }
+    }
+    const double N = static_cast<double>(in.size()), rho = N / ext.prod();
+    cm::Table t =
+        run.table("rdf_" + name + ".tsv", "radial distribution function near the outlet (" + name + ", Fig. 12)",
+                  {{"r_over_diameter", "1"}, {"r", "m"}, {"g", "1"}, {"pairs", "1"}},
+                  {static_cast<double>(bins), "rdf.dr_over_d"});
+    double gmax = -1;
+    r.rdf_secondary = 0;
+    for (long b = 0; b < bins; ++b) {
+      const double r0 = b * dr, r1 = r0 + dr, rc = 0.5 * (r0 + r1);
+      const double expected = N * rho * 4.0 / 3.0 * cm::pi * (r1 * r1 * r1 - r0 * r0 * r0);
+      const double g = expected > 0 ? hist[static_cast<std::size_t>(b)] / expected : 0.0;
+      t.row({rc / d, rc, g, hist[static_cast<std::size_t>(b)]});
+      if (g > gmax) {
+        gmax = g;
+        r.rdf_first_peak = rc / d;
+      }
+      if (rc / d > rdf_secondary_from_) r.rdf_secondary = std::max(r.rdf_secondary, g);
+    }
+    if (in.size() < 2) throw cm::InputError("rdf.region: fewer than two spheres in the region at the last frame");
+  }
+
+  void write_scalars(cm::Run& run, const std::string& name, const Outcome& r, const Channel& channel) {
+    const double R = ch_.R;
+    run.scalar("avg_particles_" + name, r.avg_particles);
+    run.scalar("solid_volume_fraction_pct_" + name, 100.0 * fraction(r), "%");
+    run.scalar("avg_contacts_" + name, r.avg_contacts);
+    run.scalar("contacts_per_particle_" + name, 2.0 * r.avg_contacts / r.avg_particles);  // 2 N_c / N
+    run.scalar("max_penetration_um_" + name, 1e6 * r.max_pen_sampled, "um");
+    run.scalar("max_penetration_all_um_" + name, 1e6 * r.max_pen_all, "um");
+    run.scalar("max_penetration_pct_radius_" + name, 100.0 * r.max_pen_sampled / R, "%");
+    run.scalar("peak_speed_" + name, r.peak_speed, "m/s");
+    run.scalar("peak_mean_speed_" + name, r.peak_mean_speed, "m/s");
+    run.scalar("rdf_first_peak_over_diameter_" + name, r.rdf_first_peak);
+    run.scalar("rdf_secondary_peak_" + name, r.rdf_secondary);
+    run.scalar("speed_upstream_" + name, r.speed_upstream, "m/s");
+    run.scalar("speed_obstacle_" + name, r.speed_gap, "m/s");
+    run.scalar("speed_downstream_" + name, r.speed_downstream, "m/s");
+    run.scalar("spin_obstacle_" + name, r.spin_obstacle, "1/s");
+    run.scalar("spin_bulk_" + name, r.spin_bulk, "1/s");
+    run.scalar("samples_" + name, r.samples);
+    run.scalar("inserted_" + name, static_cast<double>(r.inserted));
+    run.scalar("deleted_" + name, static_cast<double>(r.deleted));
+    run.scalar("inflow_rate_" + name, static_cast<double>(r.inserted) / t_end_, "1/s");
+    run.scalar("layer_size_" + name, static_cast<double>(channel.layer_size()));
+    // the cost of this run (wall time: not part of the data, but of the record)
+    const double rate = r.particle_steps / r.wall_seconds;
+    run.scalar("wall_seconds_" + name, r.wall_seconds, "s");
+    run.scalar("particle_steps_per_second_" + name, rate, "1/s");
+    run.scalar("contact_solves_per_second_" + name, r.solves / r.wall_seconds, "1/s");
+    run.scalar("seconds_per_step_" + name, r.wall_seconds / static_cast<double>(r.steps), "s");
+    run.scalar("memory_per_sphere_bytes_" + name, r.memory_per_sphere, "B");
+    // projected onto projection.cores at projection.efficiency from the measured rate per thread
+    const double per_thread = rate / engine_.threads;
+    run.scalar("projected_seconds_on_cluster_" + name,
+               r.particle_steps / (per_thread * projection_cores_ * projection_efficiency_), "s");
+  }
+
+  /// The two laws against each other (P49) and the claims of Sect. 4.3 over both.
+  void compare(cm::Run& run) {
+    const Outcome &c = outcome_[0], &m = outcome_[1];
+    auto rel = [](double a, double b) { return std::fabs(a - b) / (0.5 * (std::fabs(a) + std::fabs(b))); };
+    const double diff = std::max({rel(c.avg_particles, m.avg_particles), rel(fraction(c), fraction(m)),
+                                  rel(c.avg_contacts, m.avg_contacts),
+                                  rel(c.avg_contacts / c.avg_particles, m.avg_contacts / m.avg_particles)});
+    run.scalar("model_rel_diff_averages_max", diff);
+    run.scalar("rdf_secondary_peak_max", std::max(c.rdf_secondary, m.rdf_secondary));
+    run.scalar("speed_obstacle_over_upstream_min",
+               std::min(c.speed_gap / c.speed_upstream, m.speed_gap / m.speed_upstream));
+    run.scalar("speed_downstream_over_obstacle_max",
+               std::max(c.speed_downstream / c.speed_gap, m.speed_downstream / m.speed_gap));
+    run.scalar("spin_obstacle_over_bulk_min", std::min(c.spin_obstacle / c.spin_bulk, m.spin_obstacle / m.spin_bulk));
+    run.scalar("inflow_rate", static_cast<double>(m.inserted) / t_end_, "1/s");
+    run.scalar("time_steps", static_cast<double>(steps_));
+    run.scalar("radius", ch_.R, "m");
+  }
+
+  ChannelOptions ch_;
+  EngineOptions engine_;
+  std::vector<double> obstacle_centre_{0.04, 0.04}, gravity_{0.0, 0.0, -9.81};
+  long seed_ = 1;
+  CoulombSolver coulomb_solver_ = CoulombSolver::decoupling;
+  double t_end_ = 10.0, t_avg_ = 0.0;
+  long sample_every_ = 1000, steps_ = 0;
+  long cells_nx_ = 150, cells_ny_ = 65, cells_min_ = 3;
+  std::vector<double> rdf_region_{0.12, 0.14, 0.0, 0.065, 0.0, 0.02};
+  double rdf_dr_ = 0.02, rdf_rmax_ = 5.0, rdf_secondary_from_ = 1.5;
+  std::vector<double> upstream_{0.01, 0.025}, downstream_{0.06, 0.14};
+  double near_obstacle_ = 1e-3;
+  bool snapshot_ = true;
+  long projection_cores_ = 640;
+  double projection_efficiency_ = 0.8;
+  Outcome outcome_[2];
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::study_main<ChannelStudy>(argc, argv); }
