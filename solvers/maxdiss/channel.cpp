@@ -71,9 +71,9 @@ double Channel::uniform(double a) {
   return a * (2.0 * u - 1.0);
 }
 
-double Channel::sphere_volume() const { return 4.0 / 3.0 * cm::pi * opt_.R * opt_.R * opt_.R; }
+double sphere_volume(const ChannelOptions& o) { return 4.0 / 3.0 * cm::pi * o.R * o.R * o.R; }
 
-double Channel::free_volume() const { return (opt_.Lx * opt_.Ly - opt_.obstacle.area()) * opt_.Lz; }
+double free_volume(const ChannelOptions& o) { return (o.Lx * o.Ly - o.obstacle.area()) * o.Lz; }
 
 void Channel::add_layer(double x) {
   for (double y : layer_y_)

@@ -31,6 +31,10 @@ struct ChannelOptions {
   std::uint64_t seed = 1;
 };
 
+/// Volume of one sphere and the volume of the channel free of the obstacle.
+double sphere_volume(const ChannelOptions& o);
+double free_volume(const ChannelOptions& o);
+
 class Channel {
  public:
   Channel(const ChannelOptions& options, const EngineOptions& engine);
@@ -45,8 +49,8 @@ class Channel {
   double plate() const { return plate_; }
   /// Mass of one sphere, volume of one sphere, and the volume free of the obstacle.
   double sphere_mass() const { return mass_; }
-  double sphere_volume() const;
-  double free_volume() const;
+  double sphere_volume() const { return md::granular::sphere_volume(opt_); }
+  double free_volume() const { return md::granular::free_volume(opt_); }
   /// Spheres of one inflow layer.
   long layer_size() const { return static_cast<long>(layer_y_.size() * layer_z_.size()); }
   const ChannelOptions& options() const { return opt_; }

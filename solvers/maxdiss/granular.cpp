@@ -117,24 +117,27 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
   for (int s = 0; s < sweeps; ++s) {
     // normal row with the tangential impulse held: dv_n = 0, x_n >= 0
     const double xn = std::max(0.0, (b(0) - A(0, 1) * x(1) - A(0, 2) * x(2)) / A(0, 0));
+    // the tangential impulse depends on x_n alone: an unchanged x_n is the fixed point (at once
+    // for sphere blocks, A_nt = A_no = 0)
+    if (s > 0 && xn == x(0)) break;
     // tangential: min 1/2 y^T A_to y - y^T (b_to - A_to,n x_n) over |y| <= mu x_n
     const Vector2d bt = b.tail<2>() - Atn * xn;
     Vector2d y = llt.solve(bt);
     const double r = mu * xn;
     if (y.norm() > r) {
-      const auto f = [&](double a) {
-        const Vector2d u(std::cos(a), std::sin(a));
-        return r * (0.5 * r * u.dot(At * u) - u.dot(bt));
+      // Golden section on the half of the friction circle facing the unconstrained minimum y,
+      // parameterised without trigonometry by u(s) = ((1 - s^2) c + 2 s p) / (1 + s^2), s in
+      // [-1, 1] (the angle 2 atan(s) from c = y / |y|; a monotone map, so unimodality is kept).
+      const Vector2d c = y / y.norm(), perp(-c(1), c(0));
+      const auto u = [&](double s) { return Vector2d(((1.0 - s * s) * c + 2.0 * s * perp) / (1.0 + s * s)); };
+      const auto f = [&](double s) {
+        const Vector2d us = u(s);
+        return r * (0.5 * r * us.dot(At * us) - us.dot(bt));
       };
-      const double centre = std::atan2(y(1), y(0));
-      const double half = 0.5 * cm::pi;
-      const cm::Extremum best = cm::golden_section_minimum(f, centre - half, centre + half, 0.0, golden);
-      y = r * Vector2d(std::cos(best.x), std::sin(best.x));
+      const cm::Extremum best = cm::golden_section_minimum(f, -1.0, 1.0, 0.0, golden);
+      y = r * u(best.x);
     }
-    const Vector3d next(xn, y(0), y(1));
-    const bool fixed = next == x;
-    x = next;
-    if (fixed) break;  // the fixed point is reached exactly (at once for sphere blocks: A_nt = A_no = 0)
+    x = Vector3d(xn, y(0), y(1));
   }
   return x;
 }
@@ -167,13 +170,18 @@ Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) 
   nx_ = std::max(1, static_cast<int>(std::floor(extent(0) / cell_)));
   ny_ = std::max(1, static_cast<int>(std::floor(extent(1) / cell_)));
   nz_ = std::max(1, static_cast<int>(std::floor(extent(2) / cell_)));
-  const long cells = static_cast<long>(nx_) * ny_ * nz_;
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);  // with a layer of empty ghost cells
   if (cells > 200'000'000L)
     throw cm::InputError("the cell grid of the broad phase would have " + std::to_string(cells) +
                          " cells: the domain is too large for the sphere radius");
   // fixed chunks of cells, whatever the number of threads
   const long chunks = std::min<long>(cells, 512);
   chunk_contacts_.resize(static_cast<std::size_t>(chunks));
+}
+
+void Engine::set_options(const EngineOptions& options) {
+  opt_ = options;
+  opt_.kernel.want_alpha = false;
 }
 
 Vector3d Engine::boundary_velocity(int k) const {
@@ -193,14 +201,14 @@ double Engine::bytes() const {
 
 void Engine::build_cells() {
   const std::size_t n = spheres.size();
-  const long cells = static_cast<long>(nx_) * ny_ * nz_;
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const Vector3d extent = box_.hi - box_.lo;
   const double sx = nx_ / extent(0), sy = ny_ / extent(1), sz = nz_ / extent(2);
   auto index = [&](const Vector3d& p) {
     const int ix = std::clamp(static_cast<int>(std::floor((p(0) - box_.lo(0)) * sx)), 0, nx_ - 1);
     const int iy = std::clamp(static_cast<int>(std::floor((p(1) - box_.lo(1)) * sy)), 0, ny_ - 1);
     const int iz = std::clamp(static_cast<int>(std::floor((p(2) - box_.lo(2)) * sz)), 0, nz_ - 1);
-    return static_cast<std::uint32_t>((static_cast<long>(iz) * ny_ + iy) * nx_ + ix);
+    return static_cast<std::uint32_t>((static_cast<long>(iz + 1) * (ny_ + 2) + iy + 1) * (nx_ + 2) + ix + 1);
   };
   for (int pass = 0; pass < 2; ++pass) {
     cell_of_.resize(n);
@@ -228,7 +236,7 @@ void Engine::build_cells() {
 
 StepStats Engine::detect() {
   build_cells();
-  const long cells = static_cast<long>(nx_) * ny_ * nz_;
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const long chunks = static_cast<long>(chunk_contacts_.size());
   const double dt_inv = 1.0 / opt_.dt;
   const int nplanes = static_cast<int>(planes.size());
@@ -262,6 +270,11 @@ StepStats Engine::detect() {
       if (xi < opt_.threshold) add(k, pl.n, xi, pl.mu);
     }
     for (std::size_t k = 0; k < obstacles.size(); ++k) {
+      const Obstacle& ob = obstacles[k];
+      const double reach = R + opt_.threshold;  // outside the bounding box by more: no contact
+      if (p(0) < ob.cx - ob.radius - reach || p(0) > ob.cx + ob.box_length + reach ||
+          std::fabs(p(1) - ob.cy) > ob.radius + reach)
+        continue;
       Vector3d n;
       const double xi = obstacles[k].distance(p, n) - R;
       if (xi < opt_.threshold) add(nplanes + static_cast<int>(k), n, xi, obstacles[k].mu);
@@ -291,27 +304,29 @@ StepStats Engine::detect() {
     out.push_back(c);
   };
 
+  // the 13 forward neighbours of a cell, as offsets in the padded grid (no bounds to check)
+  const long sx = 1, sy = nx_ + 2, sz = static_cast<long>(nx_ + 2) * (ny_ + 2);
+  long forward[13];
+  int nf = 0;
+  for (int dz = 0; dz <= 1; ++dz)
+    for (int dy = (dz == 0 ? 0 : -1); dy <= 1; ++dy)
+      for (int dx = (dz == 0 && dy == 0 ? 1 : -1); dx <= 1; ++dx) forward[nf++] = dz * sz + dy * sy + dx * sx;
+
 #pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {
     auto& out = chunk_contacts_[static_cast<std::size_t>(k)];
     out.clear();
     const long c0 = k * cells / chunks, c1 = (k + 1) * cells / chunks;
     for (long c = c0; c < c1; ++c) {
-      const int ix = static_cast<int>(c % nx_), iy = static_cast<int>((c / nx_) % ny_),
-                iz = static_cast<int>(c / (static_cast<long>(nx_) * ny_));
-      for (std::uint32_t s = cell_start_[c]; s < cell_start_[c + 1]; ++s) {
+      const std::uint32_t end = cell_start_[c + 1];
+      for (std::uint32_t s = cell_start_[c]; s < end; ++s) {  // ghost cells are empty
         const std::uint32_t i = order_[s];
         boundary_contacts(i, out);
-        for (std::uint32_t s2 = s + 1; s2 < cell_start_[c + 1]; ++s2) pair(i, order_[s2], out);
-        // the 13 forward neighbours of the cell
-        for (int dz = 0; dz <= 1; ++dz)
-          for (int dy = (dz == 0 ? 0 : -1); dy <= 1; ++dy)
-            for (int dx = (dz == 0 && dy == 0 ? 1 : -1); dx <= 1; ++dx) {
-              const int jx = ix + dx, jy = iy + dy, jz = iz + dz;
-              if (jx < 0 || jx >= nx_ || jy < 0 || jy >= ny_ || jz >= nz_) continue;
-              const long cn = (static_cast<long>(jz) * ny_ + jy) * nx_ + jx;
-              for (std::uint32_t s2 = cell_start_[cn]; s2 < cell_start_[cn + 1]; ++s2) pair(i, order_[s2], out);
-            }
+        for (std::uint32_t s2 = s + 1; s2 < end; ++s2) pair(i, order_[s2], out);
+        for (int f = 0; f < 13; ++f) {
+          const long cn = c + forward[f];
+          for (std::uint32_t s2 = cell_start_[cn]; s2 < cell_start_[cn + 1]; ++s2) pair(i, order_[s2], out);
+        }
       }
     }
   }

@@ -144,7 +144,7 @@ Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double 
 /// The Coulomb time-stepping law by decoupling, for any SPD block A: the normal impulse from the
 /// normal row with the tangential impulse held, then the tangential impulse minimising the energy
 /// on the friction disc with the normal impulse held (its unconstrained minimum if inside, else
-/// golden section over the angle on the circle), repeated up to `sweeps` times.
+/// `golden` steps of golden section over the half circle facing it), repeated up to `sweeps` times.
 Vector3d coulomb_decoupling(const Eigen::Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden);
 
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
@@ -172,6 +172,8 @@ class Engine {
   StepStats detect();
   const std::vector<Contact>& contacts() const { return contacts_; }
   const EngineOptions& options() const { return opt_; }
+  /// Replaces the options (a benchmark times one state under several laws and thread counts).
+  void set_options(const EngineOptions& options);
   /// Velocity of boundary k (b = -k - 1).
   Vector3d boundary_velocity(int k) const;
   /// The body-b velocity at the contact (boundaries translate).

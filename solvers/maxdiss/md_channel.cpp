@@ -32,14 +32,11 @@
 
 #include "common/study.hpp"
 #include "common/text.hpp"
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel_keys.hpp"
 
 namespace {
 
 using namespace md::granular;
-
-/// The Coulomb law's solver (spec 001, 6.4 and 6.6).
-enum class CoulombSolver { decoupling, exact };
 
 /// What one simulation gives (one law).
 struct Outcome {
@@ -60,98 +57,15 @@ class ChannelStudy {
                                       "Granular channel flow of Sect. 4.3 (Table 2, Figs. 9-12), both friction laws"};
 
   void declare(cm::Config& c) {
-    // --- the channel (Sect. 4.3; spec 001, 3.4) ---
-    c.add("channel.length", &ch_.Lx, "channel length Lx (open end at x = Lx)").unit("m").range(cm::Range::positive());
-    c.add("channel.width", &ch_.Ly, "channel width Ly (walls at y = 0 and y = Ly)")
-        .unit("m")
-        .range(cm::Range::positive());
-    c.add("channel.height", &ch_.Lz, "channel height Lz (walls at z = 0 and z = Lz)")
-        .unit("m")
-        .range(cm::Range::positive());
-    c.add("obstacle.centre", &obstacle_centre_, "axis of the half-cylinder (x, y)").unit("m").size(2);
-    c.add("obstacle.radius", &ch_.obstacle.radius, "radius of the half-cylinder (and half-width of the box)")
-        .unit("m")
-        .range(cm::Range::positive());
-    c.add("obstacle.box_length", &ch_.obstacle.box_length, "length of the box behind the axis (x)")
-        .unit("m")
-        .range(cm::Range::nonnegative());
-    c.add("particles.radius", &ch_.R, "sphere radius R")
-        .unit("m")
-        .range(cm::Range::positive())
-        .assumption(
-            "TYPO: the paper prints 0.47 mm as a diameter, but its volume fraction (57.2 %), its penetration as a "
-            "share of the radius (8.31 %) and its inflow rate (1.4e6/s) all need R = 0.47 mm (spec 001, 6.5 item 1)");
-    c.add("particles.density", &ch_.density, "density of the spheres (glass)")
-        .unit("kg/m^3")
-        .range(cm::Range::positive());
-    c.add("particles.spacing", &ch_.spacing, "grid of the initial arrangement and of the inflow layers")
-        .unit("m")
-        .range(cm::Range::positive());
-    c.add("inflow.velocity", &ch_.inflow_velocity, "plate velocity and initial v_x")
-        .unit("m/s")
-        .range(cm::Range::positive());
-    c.add("inflow.perturbation", &ch_.perturbation, "a of the initial v_y, v_z ~ U(-a, a)")
-        .unit("m/s")
-        .range(cm::Range::nonnegative());
-    c.add("inflow.perturb_layers", &ch_.perturb_layers, "the inflow layers get the same random v_y, v_z")
-        .assumption("ASSUMED: the paper states the perturbation for the initial spheres only (spec 001, 6.5 item 12)");
-    c.add_choice("initial.fill", &ch_.initial_fill, {{"full", true}, {"empty", false}},
-                 "spheres on the grid through the whole channel at t = 0, or none")
-        .assumption(
-            "ASSUMED: the initial arrangement fills the whole channel (spec 001, 3.4), spheres overlapping "
-            "the obstacle left out");
-    c.add("friction.mu", &engine_.mu, "friction coefficient between spheres").range(cm::Range::nonnegative());
-    c.add("friction.mu_wall", &ch_.mu_wall, "friction coefficient at walls, obstacle and plate")
-        .range(cm::Range::nonnegative())
-        .assumption("ASSUMED: the paper gives one coefficient, 0.4 (spec 001, 6.5 item 19)");
-    c.add("gravity", &gravity_, "gravitational acceleration (x, y, z)").unit("m/s^2").size(3);
-    c.add("run.seed", &seed_, "seed of the random velocities")
-        .range(cm::Range::closed(0, 9.007199254740992e15))
-        .assumption("ASSUMED: the paper gives no seed");
+    setup_.declare(c);
 
     // --- time ---
-    c.add("time.dt", &engine_.dt, "time step").unit("s").range(cm::Range::positive());
     c.add("time.t_end", &t_end_, "simulated time").unit("s").range(cm::Range::positive());
     c.add("sample.every", &sample_every_, "steps between two samples (the paper: 1000 steps, 10 ms)")
         .range(cm::Range::closed(1, 1e9));
     c.add("average.t_start", &t_avg_, "start of the averaging window (the paper averages over all 10 s)")
         .unit("s")
         .range(cm::Range::nonnegative());
-
-    // --- the multi-contact solver (none of it is in the paper) ---
-    c.add("nbgs.sweeps", &engine_.sweeps, "NBGS sweeps per time step")
-        .range(cm::Range::closed(1, 10000))
-        .assumption("ASSUMED: not in the paper; pe's default maxIterations = 10 (spec 001, 6.6)");
-    c.add("nbgs.erp", &engine_.erp, "error reduction eps of penetrating gaps, in [0, 1)")
-        .range({0.0, 1.0, false, true})
-        .assumption("ASSUMED: not in the paper; pe's default erp = 0.8 (spec 001, 6.6)");
-    c.add("nbgs.threshold", &engine_.threshold, "contact detection threshold: contact when the gap is below it")
-        .unit("m")
-        .assumption("ASSUMED: not in the paper; pe's 1e-8 (spec 001, 6.6)");
-    c.add("nbgs.relaxation", &engine_.relaxation, "relaxation w of each block update, in (0, 1]")
-        .range(cm::Range::open_closed(0.0, 1.0))
-        .assumption("ASSUMED: not in the paper; 1 (plain Gauss-Seidel); pe's 0.75 applies across processes only");
-    c.add_choice("nbgs.order", &engine_.order, {{"colour", SweepOrder::colour}, {"detection", SweepOrder::detection}},
-                 "sweep order: colour by colour (threads share a colour) or detection order (one thread)")
-        .assumption("ASSUMED: the paper's order is pe's process-local order; here a greedy colouring");
-    c.add_choice("contact.point", &engine_.contact_point,
-                 {{"midpoint", ContactPoint::midpoint}, {"body2_surface", ContactPoint::body2_surface}},
-                 "sphere-sphere contact point: middle of the overlap (pe) or surface of body 2 (the paper)")
-        .assumption("ASSUMED: pe's midpoint; the paper's definition differs at O(xi) (spec 001, 2.4)");
-    c.add_choice("coulomb.solver", &coulomb_solver_,
-                 {{"decoupling", CoulombSolver::decoupling}, {"exact", CoulombSolver::exact}},
-                 "the Coulomb law's block solver: normal/tangential decoupling with golden section (pe), or exact")
-        .assumption("ASSUMED: pe's InelasticCoulombContactByDecoupling (spec 001, 6.6)");
-    c.add("coulomb.golden_iterations", &engine_.golden_iterations, "golden-section steps on the friction circle")
-        .range(cm::Range::closed(1, 200))
-        .assumption("ASSUMED: pe's maxSubIterations = 20 (spec 001, 6.6)");
-    c.add("coulomb.decoupling_sweeps", &engine_.decoupling_sweeps, "normal/tangential fixed-point sweeps at most")
-        .range(cm::Range::closed(1, 1000));
-    c.add("broadphase.reorder_every", &engine_.reorder_every, "steps between two sorts of the spheres by cell")
-        .range(cm::Range::closed(0, 1e9));
-    c.add("solver.threads", &engine_.threads, "OpenMP threads (the data do not depend on it)")
-        .range(cm::Range::closed(1, 1024))
-        .no_data();
 
     // --- diagnostics ---
     c.add("cells.nx", &cells_nx_, "cells of the velocity maps along x").range(cm::Range::closed(1, 1e5));
@@ -180,21 +94,8 @@ class ChannelStudy {
         .assumption("ASSUMED: a parallel efficiency for the projection onto a cluster, not measured here");
 
     c.check([&c, this] {
-      ch_.obstacle.cx = obstacle_centre_[0];
-      ch_.obstacle.cy = obstacle_centre_[1];
-      ch_.seed = static_cast<std::uint64_t>(seed_);
-      engine_.gravity = Vector3d(gravity_[0], gravity_[1], gravity_[2]);
-      const auto& o = ch_.obstacle;
-      if (o.cx - o.radius < 0.0 || o.cx + o.box_length > ch_.Lx || o.cy - o.radius < 0.0 || o.cy + o.radius > ch_.Ly)
-        c.fail("obstacle.centre",
-               "the obstacle must lie inside the channel (with obstacle.radius and obstacle.box_length)");
-      if (2.0 * ch_.R > ch_.spacing)
-        c.fail("particles.radius", "spheres of diameter " + cm::format_real(2 * ch_.R) +
-                                       " overlap on the grid of particles.spacing = " + cm::format_real(ch_.spacing));
-      if (2.0 * ch_.R > std::min(ch_.Ly, ch_.Lz))
-        c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
-      if (!(engine_.threshold < ch_.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
-      const double steps = t_end_ / engine_.dt;
+      const auto& o = setup_.channel.obstacle;
+      const double steps = t_end_ / setup_.engine.dt;
       if (std::fabs(steps - std::round(steps)) > 1e-9 * steps)
         c.fail("time.t_end", "must be a whole number of steps time.dt");
       steps_ = std::lround(steps);
@@ -211,6 +112,7 @@ class ChannelStudy {
   }
 
   void run(cm::Run& run) {
+    write_geometry(run);
     cm::Table samples_both = run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation",
                                        {{"law", "1"},
                                         {"avg_particles", "1"},
@@ -232,22 +134,34 @@ class ChannelStudy {
  private:
   static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
 
+  /// Solid volume fraction: N (4/3 pi R^3) / V_free (spec 001, 2.13).
   double fraction(const Outcome& r) const {
-    const Channel probe_geometry = geometry();
-    return r.avg_particles * probe_geometry.sphere_volume() / probe_geometry.free_volume();
+    return r.avg_particles * sphere_volume(setup_.channel) / free_volume(setup_.channel);
   }
-  Channel geometry() const {
-    ChannelOptions o = ch_;
-    o.initial_fill = false;
-    return Channel(o, engine_);
+
+  /// The channel's geometry, for the figures.
+  void write_geometry(cm::Run& run) const {
+    cm::Table g = run.table("geometry.tsv", "channel, obstacle and spheres",
+                            {{"length", "m"},
+                             {"width", "m"},
+                             {"height", "m"},
+                             {"obstacle_x", "m"},
+                             {"obstacle_y", "m"},
+                             {"obstacle_radius", "m"},
+                             {"obstacle_box_length", "m"},
+                             {"radius", "m"},
+                             {"average_from", "s"},
+                             {"t_end", "s"}},
+                            {1, "run.study"});
+    g.row({setup_.channel.Lx, setup_.channel.Ly, setup_.channel.Lz, setup_.channel.obstacle.cx,
+           setup_.channel.obstacle.cy, setup_.channel.obstacle.radius, setup_.channel.obstacle.box_length,
+           setup_.channel.R, t_avg_, t_end_});
   }
 
   /// One simulation of the channel with law 0 (Coulomb) or 1 (maximum dissipation).
   Outcome simulate(cm::Run& run, int law) {
-    EngineOptions eo = engine_;
-    eo.law = law == 1 ? Law::maxdiss
-                      : (coulomb_solver_ == CoulombSolver::exact ? Law::coulomb_exact : Law::coulomb_decoupling);
-    Channel channel(ch_, eo);
+    const EngineOptions eo = setup_.engine_for(law);
+    Channel channel(setup_.channel, eo);
     const std::string name = law_name[law];
     const double dt = eo.dt, volume = channel.sphere_volume(), free = channel.free_volume();
     const long n_samples = steps_ / sample_every_ + 1;
@@ -336,7 +250,7 @@ class ChannelStudy {
   void last_frame(cm::Run& run, const Channel& channel, const std::string& name, Outcome& r) {
     const auto& S = channel.engine.spheres;
     const std::size_t n = S.size();
-    const double Lx = ch_.Lx, Ly = ch_.Ly;
+    const double Lx = setup_.channel.Lx, Ly = setup_.channel.Ly;
     // --- Figs. 10, 11: cell averages over the x-y plane ---
     const long nx = cells_nx_, ny = cells_ny_;
     std::vector<double> count(static_cast<std::size_t>(nx * ny), 0.0);
@@ -418,7 +332,7 @@ class ChannelStudy {
   /// spheres there and the expected count 4 pi rho r^2 dr of an ideal gas of the same density
   /// (no boundary correction; spec 001, 6.5 item 18).
   void rdf(cm::Run& run, const Spheres& S, const std::string& name, Outcome& r) {
-    const double d = 2.0 * ch_.R, dr = rdf_dr_ * d, rmax = rdf_rmax_ * d;
+    const double d = 2.0 * setup_.channel.R, dr = rdf_dr_ * d, rmax = rdf_rmax_ * d;
     std::vector<Vector3d> in;
     for (std::size_t i = 0; i < S.size(); ++i) {
       const Vector3d& p = S.x[i];
@@ -474,7 +388,7 @@ class ChannelStudy {
   }
 
   void write_scalars(cm::Run& run, const std::string& name, const Outcome& r, const Channel& channel) {
-    const double R = ch_.R;
+    const double R = setup_.channel.R;
     run.scalar("avg_particles_" + name, r.avg_particles);
     run.scalar("solid_volume_fraction_pct_" + name, 100.0 * fraction(r), "%");
     run.scalar("avg_contacts_" + name, r.avg_contacts);
@@ -504,7 +418,7 @@ class ChannelStudy {
     run.scalar("seconds_per_step_" + name, r.wall_seconds / static_cast<double>(r.steps), "s");
     run.scalar("memory_per_sphere_bytes_" + name, r.memory_per_sphere, "B");
     // projected onto projection.cores at projection.efficiency from the measured rate per thread
-    const double per_thread = rate / engine_.threads;
+    const double per_thread = rate / setup_.engine.threads;
     run.scalar("projected_seconds_on_cluster_" + name,
                r.particle_steps / (per_thread * projection_cores_ * projection_efficiency_), "s");
   }
@@ -525,14 +439,10 @@ class ChannelStudy {
     run.scalar("spin_obstacle_over_bulk_min", std::min(c.spin_obstacle / c.spin_bulk, m.spin_obstacle / m.spin_bulk));
     run.scalar("inflow_rate", static_cast<double>(m.inserted) / t_end_, "1/s");
     run.scalar("time_steps", static_cast<double>(steps_));
-    run.scalar("radius", ch_.R, "m");
+    run.scalar("radius", setup_.channel.R, "m");
   }
 
-  ChannelOptions ch_;
-  EngineOptions engine_;
-  std::vector<double> obstacle_centre_{0.04, 0.04}, gravity_{0.0, 0.0, -9.81};
-  long seed_ = 1;
-  CoulombSolver coulomb_solver_ = CoulombSolver::decoupling;
+  ChannelSetup setup_;
   double t_end_ = 10.0, t_avg_ = 0.0;
   long sample_every_ = 1000, steps_ = 0;
   long cells_nx_ = 150, cells_ny_ = 65, cells_min_ = 3;

@@ -1,0 +1,109 @@
+// md_channel_bench: what the granular channel's hard-contact engine costs (make bench).
+//
+// The channel of md_channel (same keys) is run for bench.warmup seconds, until its contacts have
+// developed, and the state is then timed for bench.steps steps under each law and each thread
+// count of bench.threads, every time from the same state. The run records the sphere-steps and
+// contact solves per second, the parallel efficiency (rate on p threads over p times the rate on
+// one), and the memory per sphere (the engine's arrays, and the process's peak resident size).
+// The data (the timed state's counts) do not depend on the thread counts; the rates do.
+//
+// Sample run (into a scratch folder of its own):
+//   md_channel_bench --config configs/maxdiss/channel_bench.ini --output try/channel_bench
+#include <sys/resource.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "common/study.hpp"
+#include "maxdiss/channel_keys.hpp"
+
+namespace {
+
+using namespace md::granular;
+
+class ChannelBench {
+ public:
+  static constexpr cm::StudyInfo info{"md_channel_bench", "maxdiss", "channel_bench",
+                                      "Cost of the granular channel's engine, per law and thread count"};
+
+  void declare(cm::Config& c) {
+    setup_.declare(c);
+    c.add("bench.warmup", &warmup_, "simulated time before the timing (the flow develops its contacts)")
+        .unit("s")
+        .range(cm::Range::nonnegative());
+    c.add("bench.steps", &steps_, "steps timed per law and thread count").range(cm::Range::closed(1, 1e7));
+    c.add("bench.threads", &threads_, "thread counts timed").range(cm::Range::closed(1, 1024)).no_data();
+  }
+
+  void run(cm::Run& run) {
+    // --- warm-up: the flow develops from the initial arrangement (maximum-dissipation law) ---
+    Channel channel(setup_.channel, setup_.engine_for(1));
+    const long warmup_steps = std::lround(warmup_ / setup_.engine.dt);
+    cm::Progress progress("md_channel_bench warm-up", 0.0, warmup_, run.quiet());
+    for (long k = 0; k < warmup_steps; ++k) {
+      channel.step();
+      progress.update(channel.t());
+    }
+    // --- timing: the same state under each law and thread count ---
+    cm::Table t = run.table("timings.tsv", "the timed steps, per law (0 Coulomb, 1 maximum dissipation) and threads",
+                            {{"law", "1"},
+                             {"threads", "1"},
+                             {"spheres", "1"},
+                             {"contacts_per_step", "1"},
+                             {"seconds", "s"},
+                             {"sphere_steps_per_second", "1/s"},
+                             {"contact_solves_per_second", "1/s"},
+                             {"parallel_efficiency", "1"}},
+                            {2.0 * static_cast<double>(threads_.size()), "bench.threads"});
+    for (int law = 0; law < 2; ++law) {
+      const std::string name = law == 0 ? "coulomb" : "maxdiss";
+      double rate1 = 0;
+      for (int threads : threads_) {
+        Channel timed = channel;
+        EngineOptions eo = setup_.engine_for(law);
+        eo.threads = threads;
+        timed.engine.set_options(eo);
+        double sphere_steps = 0, contacts = 0;
+        const double solves0 = timed.engine.solves();
+        const auto start = std::chrono::steady_clock::now();
+        for (long k = 0; k < steps_; ++k) {
+          sphere_steps += static_cast<double>(timed.engine.spheres.size());
+          contacts += static_cast<double>(timed.step().contacts);
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double rate = sphere_steps / seconds;
+        if (threads == 1) rate1 = rate;
+        const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
+        t.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps_, contacts / steps_,
+               seconds, rate, (timed.engine.solves() - solves0) / seconds, efficiency});
+        const std::string suffix = name + "_" + std::to_string(threads) + "_threads";
+        run.scalar("sphere_steps_per_second_" + suffix, rate, "1/s");
+        run.scalar("sphere_steps_per_second_per_thread_" + suffix, rate / threads, "1/s");
+        run.scalar("contact_solves_per_second_" + suffix, (timed.engine.solves() - solves0) / seconds, "1/s");
+        if (threads > 1) run.scalar("parallel_efficiency_" + suffix, efficiency);
+        if (law == 1 && threads == threads_.front()) {
+          run.scalar("spheres", sphere_steps / steps_);
+          run.scalar("contacts_per_sphere", contacts / sphere_steps);
+        }
+      }
+    }
+    // --- memory ---
+    run.scalar("memory_per_sphere_engine_bytes",
+               channel.engine.bytes() / static_cast<double>(channel.engine.spheres.size()), "B");
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    run.scalar("peak_resident_bytes_per_sphere",
+               1024.0 * static_cast<double>(usage.ru_maxrss) / static_cast<double>(channel.engine.spheres.size()), "B");
+  }
+
+ private:
+  ChannelSetup setup_;
+  double warmup_ = 0.02;
+  long steps_ = 200;
+  std::vector<int> threads_{1, 2};
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::study_main<ChannelBench>(argc, argv); }
