@@ -112,7 +112,7 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
   if (!(b(0) > 0.0)) return Vector3d::Zero();  // separating (pe: gdot_n >= 0)
   const Matrix2d At = A.bottomRightCorner<2, 2>();
   const Vector2d Atn = A.block<2, 1>(1, 0);
-  const Eigen::LLT<Matrix2d> llt(At);
+  const double det = At(0, 0) * At(1, 1) - At(0, 1) * At(1, 0);  // > 0: A is positive definite
   Vector3d x = Vector3d::Zero();
   for (int s = 0; s < sweeps; ++s) {
     // normal row with the tangential impulse held: dv_n = 0, x_n >= 0
@@ -122,7 +122,7 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
     if (s > 0 && xn == x(0)) break;
     // tangential: min 1/2 y^T A_to y - y^T (b_to - A_to,n x_n) over |y| <= mu x_n
     const Vector2d bt = b.tail<2>() - Atn * xn;
-    Vector2d y = llt.solve(bt);
+    Vector2d y((At(1, 1) * bt(0) - At(0, 1) * bt(1)) / det, (At(0, 0) * bt(1) - At(1, 0) * bt(0)) / det);
     const double r = mu * xn;
     if (y.norm() > r) {
       // Golden section on the half of the friction circle facing the unconstrained minimum y,
@@ -208,7 +208,9 @@ void Engine::build_cells() {
     const int ix = std::clamp(static_cast<int>(std::floor((p(0) - box_.lo(0)) * sx)), 0, nx_ - 1);
     const int iy = std::clamp(static_cast<int>(std::floor((p(1) - box_.lo(1)) * sy)), 0, ny_ - 1);
     const int iz = std::clamp(static_cast<int>(std::floor((p(2) - box_.lo(2)) * sz)), 0, nz_ - 1);
-    return static_cast<std::uint32_t>((static_cast<long>(iz + 1) * (ny_ + 2) + iy + 1) * (nx_ + 2) + ix + 1);
+    // x slowest, z fastest: the flow runs along x, so the spheres a sweep touches together (a slab
+    // of cells across the channel) lie close in memory
+    return static_cast<std::uint32_t>((static_cast<long>(ix + 1) * (ny_ + 2) + iy + 1) * (nz_ + 2) + iz + 1);
   };
   for (int pass = 0; pass < 2; ++pass) {
     cell_of_.resize(n);
@@ -304,13 +306,17 @@ StepStats Engine::detect() {
     out.push_back(c);
   };
 
-  // the 13 forward neighbours of a cell, as offsets in the padded grid (no bounds to check)
-  const long sx = 1, sy = nx_ + 2, sz = static_cast<long>(nx_ + 2) * (ny_ + 2);
+  // the 13 forward neighbours of a cell (those of larger index), as offsets in the padded grid (no
+  // bounds to check; the strides are at least 3, so the 26 offsets differ)
+  const long sz = 1, sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
   long forward[13];
   int nf = 0;
-  for (int dz = 0; dz <= 1; ++dz)
-    for (int dy = (dz == 0 ? 0 : -1); dy <= 1; ++dy)
-      for (int dx = (dz == 0 && dy == 0 ? 1 : -1); dx <= 1; ++dx) forward[nf++] = dz * sz + dy * sy + dx * sx;
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dz = -1; dz <= 1; ++dz) {
+        const long offset = dx * sx + dy * sy + dz * sz;
+        if (offset > 0) forward[nf++] = offset;
+      }
 
 #pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {

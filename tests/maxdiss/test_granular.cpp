@@ -149,11 +149,11 @@ void pile(int sweeps, double& settling, double& creep) {
 }
 
 TEST(Granular, SmallPileStaysAtRest) {
-  // With a converged sweep the pile settles into the overlaps that the error reduction leaves
+  // With a converged sweep (200 sweeps) the pile settles into the overlaps that the error reduction leaves
   // under its weight (sub-nanometre here; 0.1 um bounds it) and then stays: less than a
   // picometre of motion over the second 25 ms.
   double settling, creep;
-  pile(60, settling, creep);
+  pile(200, settling, creep);
   EXPECT_LT(settling, 1e-7);
   EXPECT_LT(creep, 1e-12);
 }
@@ -161,17 +161,14 @@ TEST(Granular, SmallPileStaysAtRest) {
 TEST(Granular, TruncatedSweepsLetAPileCreepAndMoreSweepsStopIt) {
   // A fixed count of sweeps (pe: 10) stops Gauss-Seidel before it converges: the sticking floor
   // contacts keep a residual slip each step and the pile as a whole creeps sideways (about
-  // 0.2 um/s with 10 sweeps). The creep falls geometrically with the sweeps: by more than a
-  // factor 10 from 10 to 20 and from 20 to 50 sweeps; with 10 sweeps it stays below the detection
-  // threshold (10 nm) over 25 ms.
-  double s10, c10, s20, c20, s50, c50;
+  // 0.2 um/s with 10 sweeps, so between 1 and 10 nm over 25 ms: below the detection threshold
+  // of 10 nm, but real). More sweeps stop it: with 50 the creep is smaller by three orders.
+  double s10, c10, s50, c50;
   pile(10, s10, c10);
-  pile(20, s20, c20);
   pile(50, s50, c50);
-  EXPECT_GT(c10, 1e-9);  // the creep is real at pe's count
+  EXPECT_GT(c10, 1e-9);
   EXPECT_LT(c10, 1e-8);
-  EXPECT_LT(c20, 0.1 * c10);
-  EXPECT_LT(c50, 0.1 * c20);
+  EXPECT_LT(c50, 1e-3 * c10);
 }
 
 // --- sliding to rolling (O14) ------------------------------------------------------------------
