@@ -20,12 +20,12 @@ double fitted_slope(const std::vector<double>& t, const std::vector<double>& y, 
 }
 
 double first_crossing(const std::vector<double>& t, const std::vector<double>& y, double level, double from,
-                      bool rising_only) {
+                      int direction) {
   for (std::size_t k = 1; k < t.size() && k < y.size(); ++k) {
     if (t[k] < from) continue;
     const double a = y[k - 1] - level, b = y[k] - level;
     const bool rising = a < 0.0 && b >= 0.0, falling = a > 0.0 && b <= 0.0;
-    if (rising || (!rising_only && falling)) return t[k - 1] + (t[k] - t[k - 1]) * a / (a - b);
+    if ((rising && direction >= 0) || (falling && direction <= 0)) return t[k - 1] + (t[k] - t[k - 1]) * a / (a - b);
   }
   return std::numeric_limits<double>::quiet_NaN();
 }

@@ -11,8 +11,9 @@ namespace dem {
 double fitted_slope(const std::vector<double>& t, const std::vector<double>& y, double t0, double t1);
 
 /// The first time at or after `from` where y crosses `level` (sign change, linearly interpolated
-/// between samples), or NaN if it never does. `rising`: only upward crossings; else either way.
+/// between samples), or NaN if it never does. `direction`: +1 upward crossings only, -1 downward
+/// only, 0 either.
 double first_crossing(const std::vector<double>& t, const std::vector<double>& y, double level, double from,
-                      bool rising_only = false);
+                      int direction = 0);
 
 }  // namespace dem

@@ -177,7 +177,7 @@ class SpinStudy {
     run.scalar("closed_form_t_roll_rounded", t_rounded, "s");
     run.scalar("v_closed_form_at_rounded_t_roll", closed_.sliding(t_rounded).v, "m/s");
     run.scalar("w_closed_form_at_rounded_t_roll", closed_.sliding(t_rounded).w, "rad/s");
-    const double t_roll = first_crossing(tr.t, tr.vC, 0.0, 0.0, true);
+    const double t_roll = first_crossing(tr.t, tr.vC, 0.0, 0.0, +1);
     run.scalar("t_roll", t_roll, "s");
     double vs = 0, ws = 0, n = 0, vmin = 1e300, vmax = -1e300, wmin = 1e300, wmax = -1e300;
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
@@ -243,7 +243,7 @@ class SpinStudy {
     run.scalar("printed_factor_v_end", a.v.back(), "m/s");
     run.scalar("printed_factor_w_end", a.w.back(), "rad/s");
     run.scalar("printed_factor_slip_end", a.vC.back(), "m/s");
-    run.scalar("printed_factor_t_roll", first_crossing(a.t, a.vC, 0.0, 0.0, true), "s");
+    run.scalar("printed_factor_t_roll", first_crossing(a.t, a.vC, 0.0, 0.0, +1), "s");
 
     o = model_;
     o.friction_sign = Correction::printed;
@@ -295,7 +295,7 @@ class SpinStudy {
       const Trace tr = simulate(o, t_end_, nullptr);
       double it = 0;
       for (std::size_t k = 1; k < tr.iterations.size(); ++k) it += tr.iterations[k];
-      const double t_roll = first_crossing(tr.t, tr.vC, 0.0, 0.0, true);
+      const double t_roll = first_crossing(tr.t, tr.vC, 0.0, 0.0, +1);
       tab.row({dt, t_roll, tr.v.back(), tr.w.back(), it / static_cast<double>(tr.iterations.size() - 1),
                static_cast<double>(tr.iterations_max)});
       lo = std::min(lo, t_roll);

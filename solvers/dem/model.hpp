@@ -16,6 +16,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <map>
 #include <string>
 #include <utility>
