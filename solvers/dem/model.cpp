@@ -1,7 +1,9 @@
 #include "dem/model.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <string>
 
 #include "common/errors.hpp"
 #include "common/rotation.hpp"
@@ -48,6 +50,12 @@ void declare_model_keys(cm::Config& c, Options& o) {
                {{"reevaluate", FinalForces::reevaluate}, {"last_iterate", FinalForces::last_iterate}},
                "f^tot(t + dt) kept for the next step: re-evaluated at the converged state, or the last iterate's")
       .assumption("RECONSTRUCTED: Algorithm 1 is missing (spec 003 §2.9 step 5)");
+  c.add("solver.skin", &o.skin,
+        "margin of the cell-grid neighbour search (0: all pairs); a particle moving more than half of it in one "
+        "step stops the run (exit 3), so it cannot change the results")
+      .unit("m")
+      .range(cm::Range::nonnegative())
+      .no_data();
   c.add_choice("correction.rotation_factor", &o.rotation_factor,
                {{"corrected", Correction::corrected}, {"printed", Correction::printed}},
                "factor of Q_Delta, Eq. (27): 4/(4 + alpha^2) (corrected) or the printed 4/(1 + alpha^2)")
@@ -132,14 +140,73 @@ System::System(std::vector<Particle> particles, std::vector<State> states, std::
   if (particles_.size() != states_.size()) throw std::logic_error("dem::System: particles and states differ in number");
   if (!options_.rotations)
     for (auto& s : states_) s.w.setZero();
+  build_neighbours();
   // f^tot(0), m^tot(0) from the initial state with zero springs [ASSUMED, spec 003 §2.9 step 5]
   for (std::size_t i = 0; i < states_.size(); ++i) total(i, states_, f_[i], m_[i]);
 }
 
 Vector3d System::contact_point_displacement(std::size_t i, const std::vector<State>& cur, const Vector3d& n) const {
-  const Vector3d dx = cur[i].x - states_[i].x;                                                           // eq. (25)
-  const Vector3d dr = particles_[i].r * (n - rotation_tensor(cur[i].aD, options_.rotation_factor) * n);  // eq. (28)
-  return dx - dr;
+  const Vector3d dx = cur[i].x - states_[i].x;  // eq. (25)
+  const Vector3d& a = cur[i].aD;
+  // Q_Delta n by cross products, eq. (27) with the chosen factor
+  const double factor = 4.0 / ((options_.rotation_factor == Correction::corrected ? 4.0 : 1.0) + a.squaredNorm());
+  const Vector3d an = a.cross(n);
+  const Vector3d Qn = n + factor * (an + 0.5 * a.cross(an));
+  return dx - particles_[i].r * (n - Qn);  // eq. (28): Delta r = r_i (I - Q_Delta) n_ij
+}
+
+void System::build_neighbours() {
+  const std::size_t N = states_.size();
+  if (!(options_.skin > 0.0) || N < 2) {
+    neighbours_.clear();
+    candidates_ = 0.5 * static_cast<double>(N) * static_cast<double>(N > 0 ? N - 1 : 0);
+    return;
+  }
+  double r_max = 0.0;
+  Vector3d lo = states_[0].x, hi = states_[0].x;
+  for (std::size_t i = 0; i < N; ++i) {
+    r_max = std::max(r_max, particles_[i].r);
+    lo = lo.cwiseMin(states_[i].x);
+    hi = hi.cwiseMax(states_[i].x);
+  }
+  const double cell = 2.0 * r_max + options_.skin;
+  std::array<long, 3> dims{};
+  for (int d = 0; d < 3; ++d) dims[static_cast<std::size_t>(d)] = static_cast<long>((hi(d) - lo(d)) / cell) + 1;
+  // cells hashed into a table of 4 N buckets (a collision only adds candidates, checked by distance)
+  const std::size_t buckets = 4 * N;
+  auto coord = [&](const Vector3d& x, int d) { return static_cast<long>((x(d) - lo(d)) / cell); };
+  auto bucket = [&](long cx, long cy, long cz) {
+    const unsigned long h = (static_cast<unsigned long>(cx) * 73856093UL) ^
+                            (static_cast<unsigned long>(cy) * 19349663UL) ^
+                            (static_cast<unsigned long>(cz) * 83492791UL);
+    return static_cast<std::size_t>(h % buckets);
+  };
+  std::vector<std::vector<int>> table(buckets);
+  for (std::size_t i = 0; i < N; ++i)
+    table[bucket(coord(states_[i].x, 0), coord(states_[i].x, 1), coord(states_[i].x, 2))].push_back(
+        static_cast<int>(i));
+  neighbours_.assign(N, {});
+  candidates_ = 0.0;
+  for (std::size_t i = 0; i < N; ++i) {
+    const long cx = coord(states_[i].x, 0), cy = coord(states_[i].x, 1), cz = coord(states_[i].x, 2);
+    for (long dx = -1; dx <= 1; ++dx)
+      for (long dy = -1; dy <= 1; ++dy)
+        for (long dz = -1; dz <= 1; ++dz) {
+          const long x = cx + dx, y = cy + dy, z = cz + dz;
+          if (x < 0 || y < 0 || z < 0 || x >= dims[0] || y >= dims[1] || z >= dims[2]) continue;
+          for (const int j : table[bucket(x, y, z)]) {
+            if (j == static_cast<int>(i)) continue;
+            const double reach = particles_[i].r + particles_[static_cast<std::size_t>(j)].r + options_.skin;
+            if ((states_[static_cast<std::size_t>(j)].x - states_[i].x).squaredNorm() < reach * reach)
+              neighbours_[i].push_back(j);
+          }
+        }
+    // sorted and without the duplicates of hash collisions: the sweep order (and so the bytes of a
+    // run) does not depend on the table
+    std::sort(neighbours_[i].begin(), neighbours_[i].end());
+    neighbours_[i].erase(std::unique(neighbours_[i].begin(), neighbours_[i].end()), neighbours_[i].end());
+    candidates_ += 0.5 * static_cast<double>(neighbours_[i].size());
+  }
 }
 
 Vector3d System::spring(const Key& key, bool flip) const {
@@ -315,6 +382,7 @@ struct ErrorSum {
 
 StepReport System::step() {
   const Options& o = options_;
+  build_neighbours();
   const double dt = o.dt, phi = o.phi;
   std::vector<State> cur = states_;
   for (auto& s : cur) s.aD.setZero();  // predictor: the state at t, alpha^Delta = o [ASSUMED, spec 003 §2.9]
@@ -355,6 +423,12 @@ StepReport System::step() {
       break;
     }
   }
+  if (o.skin > 0.0)
+    for (std::size_t i = 0; i < cur.size(); ++i)
+      if ((cur[i].x - states_[i].x).norm() > 0.5 * o.skin)
+        throw cm::NumericalError("particle " + std::to_string(i) +
+                                 " moved more than half the neighbour skin in one step at t = " + std::to_string(t_) +
+                                 " s: raise the skin or lower the time step");
   for (auto& s : cur) s.alpha = cm::compose_rodrigues(s.alpha, s.aD);  // eq. (47)
   if (o.final_forces == FinalForces::reevaluate)
     for (std::size_t i = 0; i < cur.size(); ++i) total(i, cur, f_new[i], m_new[i]);

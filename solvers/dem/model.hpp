@@ -80,9 +80,10 @@ struct Options {
              overlap_sign = Correction::corrected;
   SlipModel pp_slip = SlipModel::relative;
   WallMaterial wall_material = WallMaterial::rigid;
-  bool clamp_tensile_normal = false;             ///< F_n >= 0 (the paper does not clamp)
-  bool exact_increment = false;                  ///< alpha^Delta = 2 tan(theta/2) e instead of Eq. (45)
-  bool rotations = true;                         ///< false: omega and alpha^Delta stay zero (Example 5.3, second run)
+  bool clamp_tensile_normal = false;  ///< F_n >= 0 (the paper does not clamp)
+  bool exact_increment = false;       ///< alpha^Delta = 2 tan(theta/2) e instead of Eq. (45)
+  bool rotations = true;              ///< false: omega and alpha^Delta stay zero (Example 5.3, second run)
+  double skin = 0.0;  ///< > 0: particle-particle candidates from a cell grid with this margin, rebuilt every step
   std::vector<double> gravity{0.0, -9.81, 0.0};  ///< g, Eq. (13)
   double c_fluid = 0.0;                          ///< Eq. (15)
   std::vector<double> v_fluid{0.0, 0.0, 0.0};
@@ -139,10 +140,8 @@ class System {
   /// Translational and rotational kinetic energy.
   double kinetic_translational() const;
   double kinetic_rotational() const;
-  /// Replace the candidate lists of particle-particle contacts (empty: all pairs). The lists must
-  /// hold every j that can touch i within the step.
-  void set_neighbours(std::vector<std::vector<int>> neighbours) { neighbours_ = std::move(neighbours); }
-  bool all_pairs() const { return neighbours_.empty(); }
+  /// Candidate pairs examined in the last step (all pairs, or the cell grid's lists).
+  double candidate_pairs() const { return candidates_; }
 
  private:
   using Key = std::pair<int, int>;  // (i, j >= 0) particle pair, (i, -1 - k) wall k
@@ -159,14 +158,17 @@ class System {
   /// Slip displacement of the contact point of i over the step: Delta x_i - r_i (I - Q_Delta) n (Eqs. 25-28).
   Vector3d contact_point_displacement(std::size_t i, const std::vector<State>& cur, const Vector3d& n) const;
   void commit_springs(const std::vector<State>& cur);
+  /// With options.skin > 0: the particles within r_i + r_j + skin of each other at t, by a cell grid.
+  void build_neighbours();
 
   std::vector<Particle> particles_;
   std::vector<State> states_;  // at t
   std::vector<Wall> walls_;
   Options options_;
-  std::vector<Vector3d> f_, m_;      // f^tot(t), m^tot(t)
-  std::map<Key, Vector3d> springs_;  // s_acc per contact pair, committed at t
-  std::vector<std::vector<int>> neighbours_;
+  std::vector<Vector3d> f_, m_;               // f^tot(t), m^tot(t)
+  std::map<Key, Vector3d> springs_;           // s_acc per contact pair, committed at t
+  std::vector<std::vector<int>> neighbours_;  // empty: all pairs
+  double candidates_ = 0.0;
   double t_ = 0.0;
 };
 
