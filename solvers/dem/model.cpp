@@ -457,6 +457,18 @@ ContactForce System::particle_contact(std::size_t i, std::size_t j) const {
   return contact_particle(i, j, at_rest_increment(states_));
 }
 
+std::size_t System::wall_contacts(std::size_t k) const {
+  std::size_t n = 0;
+  for (const auto& [key, s] : springs_) n += key.second == -1 - static_cast<int>(k) ? 1 : 0;
+  return n;
+}
+
+std::size_t System::particle_pairs() const {
+  std::size_t n = 0;
+  for (const auto& [key, s] : springs_) n += key.second >= 0 ? 1 : 0;
+  return n;
+}
+
 double System::kinetic_translational() const {
   double e = 0.0;
   for (std::size_t i = 0; i < states_.size(); ++i) e += 0.5 * particles_[i].m * states_[i].v.squaredNorm();

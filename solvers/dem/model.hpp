@@ -137,6 +137,10 @@ class System {
   ContactForce particle_contact(std::size_t i, std::size_t j) const;
   /// Contact pairs (particle-particle, particle-wall) active at the last converged state.
   std::size_t active_pairs() const { return springs_.size(); }
+  /// Particles touching wall k at the last converged state.
+  std::size_t wall_contacts(std::size_t k) const;
+  /// Particle-particle pairs in contact at the last converged state.
+  std::size_t particle_pairs() const;
   /// Translational and rotational kinetic energy.
   double kinetic_translational() const;
   double kinetic_rotational() const;
