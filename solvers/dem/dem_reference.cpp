@@ -5,6 +5,13 @@
 // pair of spheres at a sequence of time steps; the errors of the overlap history and of the separation
 // velocity give the observed order of convergence (Fig. "reference_order").
 //
+// Second, the rotation update of Sect. 4 (alpha^Delta by the trapezoidal rule (45), composed by
+// Eq. (47)) against an independent integrator: a torque-free asymmetric top and a heavy top
+// (Euler's equations with a quaternion, CVODE at reference.rtol) supply the spin history; the
+// attitude Q(alpha) of the update is compared with the quaternion's over a sequence of steps
+// (Fig. "top_order"). The paper's spheres have isotropic inertia; the tops exercise the update
+// with a spin axis that moves.
+//
 //   dem_reference --config configs/dem/reference.ini --output try/reference
 #include <algorithm>
 #include <cmath>
@@ -12,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "common/rotation.hpp"
 #include "common/study.hpp"
 #include "common/sundials.hpp"
 #include "common/text.hpp"
@@ -57,6 +65,20 @@ class ReferenceStudy {
         .range(cm::Range::closed(2, 1e6));
     c.add("conv.tol", &tol_, "TOL of the fixed-point iteration in the convergence runs (far below the errors)")
         .range(cm::Range::positive());
+    c.add("top.inertia", &inertia_, "principal moments of inertia of the tops (body frame)")
+        .unit("kg m^2")
+        .size(3)
+        .range(cm::Range::positive());
+    c.add("top.omega0", &omega0_, "initial body spin of the tops").unit("rad/s").size(3);
+    c.add("top.mgl", &mgl_, "m g l of the heavy top (centre of mass at l along the body's third axis)")
+        .unit("N m")
+        .range(cm::Range::nonnegative());
+    c.add("top.t_end", &top_t_end_, "time span of the tops (the total rotation must stay below pi for alpha)")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("top.steps", &top_steps_, "numbers of steps over top.t_end, increasing, each dividing the last")
+        .increasing()
+        .range(cm::Range::closed(1, 1e7));
     reference_.method = "cvode_bdf";
     reference_.rtol = 1e-12;
     reference_.atol = 1e-16;
@@ -71,6 +93,9 @@ class ReferenceStudy {
       const double k = 1.0 / (fractions_[0] * static_cast<double>(samples_));
       if (std::fabs(k - std::round(k)) > 1e-9 * k || std::round(k) < 1.0)
         c.fail("conv.samples", "the sample spacing must be a whole number of the largest time step");
+      if (top_steps_.size() < 2) c.fail("top.steps", "needs at least two step counts");
+      for (const long n : top_steps_)
+        if (top_steps_.back() % n != 0) c.fail("top.steps", "each count must divide the last");
     });
   }
 
@@ -166,6 +191,7 @@ class ReferenceStudy {
     run.scalar("order_overlap", observed_order(dts, e_delta));
     run.scalar("order_separation_velocity", observed_order(dts, e_v));
     run.scalar("err_overlap_finest_relative", e_delta.back());
+    tops(run);
     if (!run.quiet())
       std::printf(
           "Hertz impact: reference duration %.9g s (Eq. (50): %.9g), e = %.9g; observed orders %.3f (overlap), "
@@ -174,6 +200,79 @@ class ReferenceStudy {
   }
 
  private:
+  /// The spatial spin and the attitude of a top from CVODE (quaternion and body spin, Euler's
+  /// equations), at n + 1 equally spaced times over top.t_end.
+  void top_reference(double mgl, long n, std::vector<Vector3d>& omega, std::vector<Matrix3d>& Q) const {
+    const Vector3d I(inertia_[0], inertia_[1], inertia_[2]);
+    cm::Rhs rhs = [&](double, cm::ConstVectorRef y, cm::VectorRef yd) {
+      const cm::Quaternion q = y.head<4>();
+      const Vector3d W = y.tail<3>();
+      yd.head<4>() = cm::quaternion_rate(q, W);
+      const Vector3d torque = mgl * cm::vertical_in_body(q).cross(Vector3d::UnitZ());  // l e3 x (-m g Gamma)
+      yd.tail<3>() = (I.cwiseProduct(W).cross(W) + torque).cwiseQuotient(I);
+    };
+    Eigen::VectorXd y0(7);
+    y0 << 1.0, 0.0, 0.0, 0.0, omega0_[0], omega0_[1], omega0_[2];
+    auto ode = cm::make_integrator(reference_.method, rhs, y0, 0.0, reference_.tolerances());
+    ode->set_max_steps(reference_.max_steps);
+    omega.assign(static_cast<std::size_t>(n) + 1, Vector3d::Zero());
+    Q.assign(static_cast<std::size_t>(n) + 1, Matrix3d::Identity());
+    for (long k = 0; k <= n; ++k) {
+      Eigen::VectorXd y = y0;
+      if (k > 0) y = ode->advance(top_t_end_ * static_cast<double>(k) / static_cast<double>(n)).y;
+      const cm::Quaternion q = y.head<4>();
+      Q[static_cast<std::size_t>(k)] = cm::attitude(q);
+      omega[static_cast<std::size_t>(k)] = cm::attitude(q) * Vector3d(y.tail<3>());  // spatial spin
+    }
+  }
+
+  /// The rotation update of Sect. 4 driven by a reference spin history: alpha^Delta by Eq. (45)
+  /// (phi = 1/2), alpha by Eq. (47); the largest attitude error against the reference.
+  static double top_update_error(const std::vector<Vector3d>& omega, const std::vector<Matrix3d>& Q, long stride,
+                                 double dt) {
+    Vector3d alpha = Vector3d::Zero();
+    double err = 0.0;
+    for (std::size_t k = static_cast<std::size_t>(stride); k < omega.size(); k += static_cast<std::size_t>(stride)) {
+      const Vector3d aD = 0.5 * (omega[k - static_cast<std::size_t>(stride)] + omega[k]) * dt;  // eq. (45)
+      alpha = cm::compose_rodrigues(alpha, aD);                                                 // eq. (47)
+      err = std::max(err, (cm::rotation_from_rodrigues(alpha) - Q[k]).cwiseAbs().maxCoeff());
+    }
+    return err;
+  }
+
+  void tops(cm::Run& run) const {
+    const long n = top_steps_.back();
+    std::vector<Vector3d> w_free, w_heavy;
+    std::vector<Matrix3d> Q_free, Q_heavy;
+    top_reference(0.0, n, w_free, Q_free);
+    top_reference(mgl_, n, w_heavy, Q_heavy);
+    double angle = 0.0;
+    for (const auto& Q : {Q_free.back(), Q_heavy.back()})
+      angle = std::max(angle, std::acos(std::clamp(0.5 * (Q.trace() - 1.0), -1.0, 1.0)));
+    run.scalar("top_final_rotation_angle", angle, "rad");
+    auto tab = run.table("top.tsv", "attitude error of the rotation update (45), (47) against the CVODE tops",
+                         {{"dt", "s"}, {"err_torque_free", "1"}, {"err_heavy", "1"}},
+                         {static_cast<double>(top_steps_.size()), "top.steps"});
+    std::vector<double> dts, ef, eh;
+    for (const long steps : top_steps_) {
+      const double dt = top_t_end_ / static_cast<double>(steps);
+      const long stride = n / steps;
+      dts.push_back(dt);
+      ef.push_back(top_update_error(w_free, Q_free, stride, dt));
+      eh.push_back(top_update_error(w_heavy, Q_heavy, stride, dt));
+      tab.row({dt, ef.back(), eh.back()});
+    }
+    run.scalar("top_order_torque_free", observed_order(dts, ef));
+    run.scalar("top_order_heavy", observed_order(dts, eh));
+    run.scalar("top_err_finest_heavy", eh.back());
+    if (!run.quiet())
+      std::printf("tops: observed order of the rotation update %.3f (torque-free), %.3f (heavy)\n",
+                  observed_order(dts, ef), observed_order(dts, eh));
+  }
+
+  std::vector<double> inertia_{1.0, 2.0, 3.0}, omega0_{0.3, 1.0, 0.2};
+  double mgl_ = 1.0, top_t_end_ = 2.0;
+  std::vector<long> top_steps_{20, 40, 80, 160, 320, 640};
   Particle particle_{10.47197551196598, 0.1, 1e8, 0.25};
   double v_rel_ = 5.0, xi_ = 0.0, tol_ = 1e-12;
   std::vector<double> fractions_{1.0 / 10, 1.0 / 20, 1.0 / 40, 1.0 / 80, 1.0 / 160, 1.0 / 320};
