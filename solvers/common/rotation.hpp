@@ -13,6 +13,17 @@
 //
 //   Eigen::Vector4d q = cm::quaternion_from_axis_angle({0, 1, 0}, -phi);  // disk attitude (A.1)
 //   Eigen::Matrix3d L = cm::attitude(q);
+//
+// The rescaled Rodrigues vector (Campello 2015, paper 003, Eqs. 6-11): a rotation by the angle theta
+// about the unit axis e is alpha = 2 tan(theta/2) e (defined for |theta| < pi); its tensor is
+//   Q(alpha) = I + 4/(4 + |alpha|^2) [hat(alpha) + 1/2 hat(alpha)^2],
+// and rotation alpha1 followed by alpha2 (Q = Q(alpha2) Q(alpha1), the spatial increment on the left) is
+//   alpha = 4/(4 - alpha1 . alpha2) (alpha1 + alpha2 - 1/2 alpha1 x alpha2).
+// Its quaternion is q = [1; alpha/2] / sqrt(1 + |alpha|^2/4), so attitude(quaternion_from_rodrigues(a)) = Q(a).
+//
+//   Eigen::Vector3d a = cm::rodrigues_from_rotation_vector(theta * e);
+//   a = cm::compose_rodrigues(a, increment);                 // the update of paper 003, Eq. (47)
+//   Eigen::Vector3d u_rotated = cm::rotate_by_rodrigues(a, u); // Q(a) u without building Q
 #pragma once
 
 #include <Eigen/Core>
@@ -84,5 +95,49 @@ inline Eigen::Vector3d vertical_in_body(const Quaternion& q) { return attitude(q
 inline Quaternion quaternion_rate(const Quaternion& q, const Eigen::Vector3d& Omega) {
   return 0.5 * quaternion_product(q, sharp(Omega));
 }
+
+// --- the rescaled Rodrigues vector alpha = 2 tan(theta/2) e ------------------------------------
+
+/// Q(alpha) = I + 4/(4 + alpha^2) [hat(alpha) + 1/2 hat(alpha)^2] (paper 003, Eq. (10) with the factor of
+/// Eq. (7) at vartheta = alpha/2; the printed 4/(1 + alpha^2) is a typo, spec 003 T1).
+inline Eigen::Matrix3d rotation_from_rodrigues(const Eigen::Vector3d& alpha) {
+  const Eigen::Matrix3d A = hat(alpha);
+  return Eigen::Matrix3d::Identity() + 4.0 / (4.0 + alpha.squaredNorm()) * (A + 0.5 * A * A);
+}
+
+/// Q(alpha) u by cross products, without building Q.
+inline Eigen::Vector3d rotate_by_rodrigues(const Eigen::Vector3d& alpha, const Eigen::Vector3d& u) {
+  const Eigen::Vector3d au = alpha.cross(u);
+  return u + 4.0 / (4.0 + alpha.squaredNorm()) * (au + 0.5 * alpha.cross(au));
+}
+
+/// The rotation alpha1 followed by alpha2: Q(result) = Q(alpha2) Q(alpha1) (paper 003, Eq. (11)).
+/// Singular where the composed angle reaches pi (alpha1 . alpha2 = 4).
+inline Eigen::Vector3d compose_rodrigues(const Eigen::Vector3d& alpha1, const Eigen::Vector3d& alpha2) {
+  return 4.0 / (4.0 - alpha1.dot(alpha2)) * (alpha1 + alpha2 - 0.5 * alpha1.cross(alpha2));
+}
+
+/// alpha = 2 tan(theta/2) e from the rotation vector theta e (|theta| < pi); exact to rounding near 0.
+inline Eigen::Vector3d rodrigues_from_rotation_vector(const Eigen::Vector3d& theta) {
+  const double angle = theta.norm();
+  if (angle < 1e-4) return theta * (1.0 + angle * angle / 12.0);  // 2 tan(a/2)/a = 1 + a^2/12 + O(a^4)
+  return 2.0 * std::tan(0.5 * angle) / angle * theta;
+}
+
+/// The rotation vector theta e, |theta| < pi, of the Rodrigues vector alpha (theta = 2 atan(alpha/2)).
+inline Eigen::Vector3d rotation_vector_from_rodrigues(const Eigen::Vector3d& alpha) {
+  const double a = alpha.norm();
+  if (a < 1e-4) return alpha * (1.0 - a * a / 12.0);  // 2 atan(a/2)/a = 1 - a^2/12 + O(a^4)
+  return 2.0 * std::atan(0.5 * a) / a * alpha;
+}
+
+/// The unit quaternion [1; alpha/2] / sqrt(1 + alpha^2/4) (scalar part cos(theta/2) >= 0).
+inline Quaternion quaternion_from_rodrigues(const Eigen::Vector3d& alpha) {
+  const Quaternion q(1.0, 0.5 * alpha(0), 0.5 * alpha(1), 0.5 * alpha(2));
+  return q / q.norm();
+}
+
+/// alpha = 2 q_flat / q0 of a quaternion with q0 != 0 (the rotation angle below pi).
+inline Eigen::Vector3d rodrigues_from_quaternion(const Quaternion& q) { return 2.0 * flat(q) / q(0); }
 
 }  // namespace cm

@@ -1,0 +1,285 @@
+// dem_reference: the time integration of Sect. 4 (the generalised trapezoidal rule solved by the
+// fixed-point iteration of Algorithm 1) against a CVODE reference on a smooth part of the model: a
+// binary Hertz impact with the damping of Eq. (22) (spec 003 O-12, §6.1). The reference integrates the
+// overlap delta'' = -F_n(delta, delta') / m* with a root at delta = 0 (separation); the DEM runs the same
+// pair of spheres at a sequence of time steps; the errors of the overlap history and of the separation
+// velocity give the observed order of convergence (Fig. "reference_order").
+//
+// Second, the rotation update of Sect. 4 (alpha^Delta by the trapezoidal rule (45), composed by
+// Eq. (47)) against an independent integrator: a torque-free asymmetric top and a heavy top
+// (Euler's equations with a quaternion, CVODE at reference.rtol) supply the spin history; the
+// attitude Q(alpha) of the update is compared with the quaternion's over a sequence of steps
+// (Fig. "top_order"). The paper's spheres have isotropic inertia; the tops exercise the update
+// with a spin axis that moves.
+//
+//   dem_reference --config configs/dem/reference.ini --output try/reference
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/rotation.hpp"
+#include "common/study.hpp"
+#include "common/sundials.hpp"
+#include "common/text.hpp"
+#include "dem/model.hpp"
+
+namespace {
+
+using namespace dem;
+
+/// Least-squares slope of log(err) against log(dt).
+double observed_order(const std::vector<double>& dt, const std::vector<double>& err) {
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < dt.size(); ++i) {
+    if (!(err[i] > 0.0)) continue;
+    const double x = std::log(dt[i]), y = std::log(err[i]);
+    n += 1;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    sxy += x * y;
+  }
+  return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
+}
+
+class ReferenceStudy {
+ public:
+  static constexpr cm::StudyInfo info{
+      "dem_reference", "dem", "reference",
+      "The time integration of Sect. 4 against a CVODE reference: binary Hertz impact, order of convergence"};
+
+  void declare(cm::Config& c) {
+    c.add("particle.r", &particle_.r, "radius r").unit("m").range(cm::Range::positive());
+    c.add("particle.m", &particle_.m, "mass m").unit("kg").range(cm::Range::positive());
+    c.add("particle.E", &particle_.E, "Young's modulus E").unit("N/m^2").range(cm::Range::positive());
+    c.add("particle.nu", &particle_.nu, "Poisson ratio nu").range(cm::Range{-1.0, 0.5, true, true});
+    c.add("impact.v_rel", &v_rel_, "approach speed of the two spheres").unit("m/s").range(cm::Range::positive());
+    c.add("impact.xi", &xi_, "damping rate xi of Eq. (22)").range(cm::Range::nonnegative());
+    c.add("conv.dt_over_duration", &fractions_,
+          "time steps as fractions of the Hertz duration of Eq. (50), largest first (each an integer divisor of "
+          "the first)")
+        .range(cm::Range{0.0, 1.0, true, false});
+    c.add("conv.samples", &samples_, "samples of the overlap history per Hertz duration")
+        .range(cm::Range::closed(2, 1e6));
+    c.add("conv.tol", &tol_, "TOL of the fixed-point iteration in the convergence runs (far below the errors)")
+        .range(cm::Range::positive());
+    c.add("top.inertia", &inertia_, "principal moments of inertia of the tops (body frame)")
+        .unit("kg m^2")
+        .size(3)
+        .range(cm::Range::positive());
+    c.add("top.omega0", &omega0_, "initial body spin of the tops").unit("rad/s").size(3);
+    c.add("top.mgl", &mgl_, "m g l of the heavy top (centre of mass at l along the body's third axis)")
+        .unit("N m")
+        .range(cm::Range::nonnegative());
+    c.add("top.t_end", &top_t_end_, "time span of the tops (the total rotation must stay below pi for alpha)")
+        .unit("s")
+        .range(cm::Range::positive());
+    c.add("top.steps", &top_steps_, "numbers of steps over top.t_end, increasing, each dividing the last")
+        .increasing()
+        .range(cm::Range::closed(1, 1e7));
+    reference_.method = "cvode_bdf";
+    reference_.rtol = 1e-12;
+    reference_.atol = 1e-16;
+    cm::declare_integrator_keys(c, reference_, "reference");
+    c.check([&c, this] {
+      if (fractions_.size() < 2) c.fail("conv.dt_over_duration", "needs at least two time steps");
+      for (const double f : fractions_) {
+        const double k = fractions_[0] / f;
+        if (std::fabs(k - std::round(k)) > 1e-9 * k)
+          c.fail("conv.dt_over_duration", "each step must divide the first (" + cm::format_real(f) + " does not)");
+      }
+      const double k = 1.0 / (fractions_[0] * static_cast<double>(samples_));
+      if (std::fabs(k - std::round(k)) > 1e-9 * k || std::round(k) < 1.0)
+        c.fail("conv.samples", "the sample spacing must be a whole number of the largest time step");
+      if (top_steps_.size() < 2) c.fail("top.steps", "needs at least two step counts");
+      for (const long n : top_steps_)
+        if (top_steps_.back() % n != 0) c.fail("top.steps", "each count must divide the last");
+    });
+  }
+
+  void run(cm::Run& run) {
+    const Particle& p = particle_;
+    const double m_star = 0.5 * p.m, r_star = 0.5 * p.r, E_star = effective_E(p, p);
+    const double t_c = hertz_duration(m_star, r_star, E_star, v_rel_);  // eq. (50)
+    const double K = 4.0 / 3.0 * std::sqrt(r_star) * E_star;
+    const double D = 2.0 * xi_ * std::sqrt(2.0 * std::sqrt(r_star) * E_star * m_star);
+    const double t_end = 2.0 * t_c, h = t_c / static_cast<double>(samples_);
+    const long n_samples = std::lround(t_end / h);
+
+    // the reference: delta'' = -(K delta^(3/2) + D delta^(1/4) delta') / m*, eqs. (19), (22)
+    cm::Rhs rhs = [&](double, cm::ConstVectorRef y, cm::VectorRef yd) {
+      const double d = std::max(y(0), 0.0);
+      yd(0) = y(1);
+      yd(1) = -(K * std::pow(d, 1.5) + D * std::pow(d, 0.25) * y(1)) / m_star;
+    };
+    Eigen::VectorXd y0(2);
+    y0 << 0.0, v_rel_;
+    auto ode = cm::make_integrator(reference_.method, rhs, y0, 0.0, reference_.tolerances());
+    ode->set_max_steps(reference_.max_steps);
+    ode->set_roots(1, [](double t, cm::ConstVectorRef y, cm::VectorRef g) { g(0) = t > 0.0 ? y(0) : 1.0; }, {-1});
+    std::vector<double> ref(static_cast<std::size_t>(n_samples) + 1, 0.0);
+    double t_sep = std::nan(""), v_sep = std::nan("");
+    for (long k = 1; k <= n_samples; ++k) {
+      const double tk = static_cast<double>(k) * h;
+      if (std::isfinite(t_sep)) {
+        ref[static_cast<std::size_t>(k)] = -v_sep * (tk - t_sep);  // free flight after separation
+        continue;
+      }
+      cm::Step s = ode->advance(tk);
+      while (s.root && s.t < tk) {
+        t_sep = s.t;
+        v_sep = -s.y(1);
+        ref[static_cast<std::size_t>(k)] = -v_sep * (tk - t_sep);
+        break;
+      }
+      if (!std::isfinite(t_sep)) ref[static_cast<std::size_t>(k)] = s.y(0);
+    }
+    run.statistics("reference", ode->statistics().as_map());
+    run.scalar("duration_hertz_eq50", t_c, "s");
+    run.scalar("duration_reference", t_sep, "s");
+    run.scalar("restitution_reference", v_sep / v_rel_);
+
+    auto hist =
+        run.table("overlap.tsv", "overlap 2r - |x_2 - x_1| of the CVODE reference and the DEM (finest step)",
+                  {{"t", "s"}, {"delta_reference", "m"}, {"delta_dem", "m"}}, {double(n_samples + 1), "conv.samples"});
+    auto conv = run.table("convergence.tsv", "errors of the DEM against the reference per time step",
+                          {{"dt", "s"},
+                           {"err_delta", "m"},
+                           {"err_v_sep", "m/s"},
+                           {"duration", "s"},
+                           {"restitution", "1"},
+                           {"iterations_mean", "1"}});
+    std::vector<double> dts, e_delta, e_v;
+    std::vector<double> finest;
+    for (const double f : fractions_) {
+      Options o;
+      o.dt = f * t_c;
+      o.tol = tol_;
+      o.gravity = {0.0, 0.0, 0.0};
+      o.particle_particle = {0.0, 0.0, xi_};
+      State a, b;
+      a.x = Vector3d(-p.r, 0.0, 0.0);
+      b.x = Vector3d(p.r, 0.0, 0.0);
+      a.v = Vector3d(0.5 * v_rel_, 0.0, 0.0);
+      b.v = -a.v;
+      System sys({p, p}, {a, b}, {}, o);
+      const long stride = std::lround(h / o.dt), steps = n_samples * stride;
+      std::vector<double> delta(static_cast<std::size_t>(n_samples) + 1, 0.0);
+      double err = 0.0, iterations = 0.0, dmax = 0.0, contact_steps = 0.0;
+      for (long k = 1; k <= steps; ++k) {
+        iterations += static_cast<double>(sys.step().iterations);
+        contact_steps += sys.active_pairs() > 0 ? 1.0 : 0.0;
+        if (k % stride == 0) {
+          const std::size_t j = static_cast<std::size_t>(k / stride);
+          delta[j] = 2.0 * p.r - (sys.state(1).x - sys.state(0).x).norm();
+          err = std::max(err, std::fabs(delta[j] - ref[j]));
+          dmax = std::max(dmax, ref[j]);
+        }
+      }
+      const double v_out = sys.state(1).v(0) - sys.state(0).v(0);
+      dts.push_back(o.dt);
+      e_delta.push_back(err / dmax);
+      e_v.push_back(std::fabs(v_out - v_sep) / v_rel_);
+      conv.row({o.dt, err, std::fabs(v_out - v_sep), contact_steps * o.dt, v_out / v_rel_,
+                iterations / static_cast<double>(steps)});
+      finest = delta;
+    }
+    for (long k = 0; k <= n_samples; ++k)
+      hist.row({static_cast<double>(k) * h, ref[static_cast<std::size_t>(k)], finest[static_cast<std::size_t>(k)]});
+    run.scalar("order_overlap", observed_order(dts, e_delta));
+    run.scalar("order_separation_velocity", observed_order(dts, e_v));
+    run.scalar("err_overlap_finest_relative", e_delta.back());
+    tops(run);
+    if (!run.quiet())
+      std::printf(
+          "Hertz impact: reference duration %.9g s (Eq. (50): %.9g), e = %.9g; observed orders %.3f (overlap), "
+          "%.3f (separation velocity)\n",
+          t_sep, t_c, v_sep / v_rel_, observed_order(dts, e_delta), observed_order(dts, e_v));
+  }
+
+ private:
+  /// The spatial spin and the attitude of a top from CVODE (quaternion and body spin, Euler's
+  /// equations), at n + 1 equally spaced times over top.t_end.
+  void top_reference(double mgl, long n, std::vector<Vector3d>& omega, std::vector<Matrix3d>& Q) const {
+    const Vector3d I(inertia_[0], inertia_[1], inertia_[2]);
+    cm::Rhs rhs = [&](double, cm::ConstVectorRef y, cm::VectorRef yd) {
+      const cm::Quaternion q = y.head<4>();
+      const Vector3d W = y.tail<3>();
+      yd.head<4>() = cm::quaternion_rate(q, W);
+      const Vector3d torque = mgl * cm::vertical_in_body(q).cross(Vector3d::UnitZ());  // l e3 x (-m g Gamma)
+      yd.tail<3>() = (I.cwiseProduct(W).cross(W) + torque).cwiseQuotient(I);
+    };
+    Eigen::VectorXd y0(7);
+    y0 << 1.0, 0.0, 0.0, 0.0, omega0_[0], omega0_[1], omega0_[2];
+    auto ode = cm::make_integrator(reference_.method, rhs, y0, 0.0, reference_.tolerances());
+    ode->set_max_steps(reference_.max_steps);
+    omega.assign(static_cast<std::size_t>(n) + 1, Vector3d::Zero());
+    Q.assign(static_cast<std::size_t>(n) + 1, Matrix3d::Identity());
+    for (long k = 0; k <= n; ++k) {
+      Eigen::VectorXd y = y0;
+      if (k > 0) y = ode->advance(top_t_end_ * static_cast<double>(k) / static_cast<double>(n)).y;
+      const cm::Quaternion q = y.head<4>();
+      Q[static_cast<std::size_t>(k)] = cm::attitude(q);
+      omega[static_cast<std::size_t>(k)] = cm::attitude(q) * Vector3d(y.tail<3>());  // spatial spin
+    }
+  }
+
+  /// The rotation update of Sect. 4 driven by a reference spin history: alpha^Delta by Eq. (45)
+  /// (phi = 1/2), alpha by Eq. (47); the largest attitude error against the reference.
+  static double top_update_error(const std::vector<Vector3d>& omega, const std::vector<Matrix3d>& Q, long stride,
+                                 double dt) {
+    Vector3d alpha = Vector3d::Zero();
+    double err = 0.0;
+    for (std::size_t k = static_cast<std::size_t>(stride); k < omega.size(); k += static_cast<std::size_t>(stride)) {
+      const Vector3d aD = 0.5 * (omega[k - static_cast<std::size_t>(stride)] + omega[k]) * dt;  // eq. (45)
+      alpha = cm::compose_rodrigues(alpha, aD);                                                 // eq. (47)
+      err = std::max(err, (cm::rotation_from_rodrigues(alpha) - Q[k]).cwiseAbs().maxCoeff());
+    }
+    return err;
+  }
+
+  void tops(cm::Run& run) const {
+    const long n = top_steps_.back();
+    std::vector<Vector3d> w_free, w_heavy;
+    std::vector<Matrix3d> Q_free, Q_heavy;
+    top_reference(0.0, n, w_free, Q_free);
+    top_reference(mgl_, n, w_heavy, Q_heavy);
+    double angle = 0.0;
+    for (const auto& Q : {Q_free.back(), Q_heavy.back()})
+      angle = std::max(angle, std::acos(std::clamp(0.5 * (Q.trace() - 1.0), -1.0, 1.0)));
+    run.scalar("top_final_rotation_angle", angle, "rad");
+    auto tab = run.table("top.tsv", "attitude error of the rotation update (45), (47) against the CVODE tops",
+                         {{"dt", "s"}, {"err_torque_free", "1"}, {"err_heavy", "1"}},
+                         {static_cast<double>(top_steps_.size()), "top.steps"});
+    std::vector<double> dts, ef, eh;
+    for (const long steps : top_steps_) {
+      const double dt = top_t_end_ / static_cast<double>(steps);
+      const long stride = n / steps;
+      dts.push_back(dt);
+      ef.push_back(top_update_error(w_free, Q_free, stride, dt));
+      eh.push_back(top_update_error(w_heavy, Q_heavy, stride, dt));
+      tab.row({dt, ef.back(), eh.back()});
+    }
+    run.scalar("top_order_torque_free", observed_order(dts, ef));
+    run.scalar("top_order_heavy", observed_order(dts, eh));
+    run.scalar("top_err_finest_heavy", eh.back());
+    if (!run.quiet())
+      std::printf("tops: observed order of the rotation update %.3f (torque-free), %.3f (heavy)\n",
+                  observed_order(dts, ef), observed_order(dts, eh));
+  }
+
+  std::vector<double> inertia_{1.0, 2.0, 3.0}, omega0_{0.3, 1.0, 0.2};
+  double mgl_ = 1.0, top_t_end_ = 2.0;
+  std::vector<long> top_steps_{20, 40, 80, 160, 320, 640};
+  Particle particle_{10.47197551196598, 0.1, 1e8, 0.25};
+  double v_rel_ = 5.0, xi_ = 0.0, tol_ = 1e-12;
+  std::vector<double> fractions_{1.0 / 10, 1.0 / 20, 1.0 / 40, 1.0 / 80, 1.0 / 160, 1.0 / 320};
+  long samples_ = 10;
+  cm::IntegratorOptions reference_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::study_main<ReferenceStudy>(argc, argv); }

@@ -1,0 +1,201 @@
+// Paper 003 (dem): a discrete element model of spheres whose finite rotations are described by the
+// rescaled Rodrigues vector alpha = 2 tan(theta/2) e (Sect. 2), with gravity, drag (Sect. 3.2),
+// near-field forces (3.3), Hertz contact with damping (3.4), stick-slip friction driven by the
+// incremental rotation (3.5, 3.6), and the implicit generalised trapezoidal rule of Sect. 4 solved by
+// fixed-point iterations over the particles (Algorithm 1, reconstructed in spec 003 §2.9).
+//
+// Notation follows the paper: x, v, omega (w), alpha, alpha^Delta (aD) per particle; delta the overlap,
+// n_ij the unit vector from i to j, s the elongation of the tangential spring of a contact pair.
+//
+// The three corrections of spec 003 (T1, T3/T2, T4) are choices, each defaulting to corrected:
+//   rotation_factor  4/(4 + alpha^2) (corrected) or 4/(1 + alpha^2) (printed) in Q_Delta, Eq. (27);
+//   friction_sign    f = -k_t s (corrected) or f = +k_t s (printed), Eqs. (31), (33);
+//   overlap_sign     delta = (r_i + r_j) - |x_j - x_i| and a repulsive -F n_ij (corrected), or the printed
+//                    delta = |x_i - x_j| - (r_i + r_j) < 0 in contact with the force along +n_ij, read with
+//                    |delta| (the only real reading of delta^(3/2)): an attractive contact force (printed).
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/options.hpp"
+
+namespace dem {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+enum class Correction { corrected, printed };
+enum class Sweep { gauss_seidel, jacobi };
+enum class SlipModel { relative, literal };
+enum class WallMaterial { rigid, same_as_particle };
+enum class FinalForces { reevaluate, last_iterate };
+
+/// Q_Delta of Eq. (27) (the form of Eq. (10)): factor 4/(4 + alpha^2), or the printed 4/(1 + alpha^2).
+Matrix3d rotation_tensor(const Vector3d& alpha, Correction factor);
+
+/// A sphere: mass, radius, Young's modulus, Poisson ratio; j = 2/5 m r^2, G = E / (2 (1 + nu)).
+struct Particle {
+  double m = 1.0, r = 0.1, E = 1e8, nu = 0.25;
+  double j() const { return 0.4 * m * r * r; }
+  double G() const { return E / (2.0 * (1.0 + nu)); }  // spec 003 §2.0 (G is not defined in the paper)
+};
+
+/// The state of a particle at one time: position, velocity, spin, total rotation vector alpha
+/// (Eq. (9), relative to the start) and the incremental rotation vector alpha^Delta of the last step.
+struct State {
+  Vector3d x = Vector3d::Zero(), v = Vector3d::Zero(), w = Vector3d::Zero();
+  Vector3d alpha = Vector3d::Zero(), aD = Vector3d::Zero();
+};
+
+/// A rigid obstacle: a plane (point, unit normal pointing into the particles' side), or a segment a-b
+/// in the xy plane extended along z (the faces of Example 5.3).
+struct Wall {
+  enum class Kind { plane, segment } kind = Kind::plane;
+  Vector3d point = Vector3d::Zero(), normal = Vector3d::UnitY();  // plane
+  Vector3d a = Vector3d::Zero(), b = Vector3d::Zero();            // segment
+  static Wall plane(const Vector3d& point, const Vector3d& normal);
+  static Wall segment(const Vector3d& a, const Vector3d& b);
+};
+
+/// Friction and damping of one kind of contact (particle-particle or particle-wall).
+struct ContactLaw {
+  double mu_s = 0.25, mu_d = 0.25, xi = 0.0;
+};
+
+/// Everything of the model and of Algorithm 1 that a study sets by keys (declare_model_keys).
+struct Options {
+  double dt = 1e-4;       ///< time step
+  double phi = 0.5;       ///< generalised trapezoidal rule, Eqs. (41), (44)
+  double tol = 1e-4;      ///< TOL of the convergence test, Remark 6
+  long k_max = 100;       ///< iteration cap per step
+  double err_eta = 1e-9;  ///< (49) replaces (48) when den(48) < err_eta den(49)
+  Sweep sweep = Sweep::gauss_seidel;
+  FinalForces final_forces = FinalForces::reevaluate;
+  Correction rotation_factor = Correction::corrected, friction_sign = Correction::corrected,
+             overlap_sign = Correction::corrected;
+  SlipModel pp_slip = SlipModel::relative;
+  WallMaterial wall_material = WallMaterial::rigid;
+  bool clamp_tensile_normal = false;  ///< F_n >= 0 (the paper does not clamp)
+  bool exact_increment = false;       ///< alpha^Delta = 2 tan(theta/2) e instead of Eq. (45)
+  bool rotations = true;              ///< false: omega and alpha^Delta stay zero (Example 5.3, second run)
+  double skin = 0.0;  ///< > 0: particle-particle candidates from a cell grid with this margin, rebuilt every step
+  std::vector<double> gravity{0.0, -9.81, 0.0};  ///< g, Eq. (13)
+  double c_fluid = 0.0;                          ///< Eq. (15)
+  std::vector<double> v_fluid{0.0, 0.0, 0.0};
+  double kappa1 = 0.0, lambda1 = 0.0, kappa2 = 0.0, lambda2 = 0.0;  ///< Eq. (17)
+  ContactLaw particle_particle, particle_wall;
+};
+
+/// Declares the keys of the integrator, the corrections and the model choices (solver.*,
+/// correction.*, model.*) bound to `o`, once for every study of the paper.
+void declare_model_keys(cm::Config& config, Options& o);
+
+/// One contact seen from particle i, as evaluated at the current iterate.
+struct ContactForce {
+  bool active = false;
+  double delta = 0.0;             ///< overlap (> 0 in contact), Eq. (21) corrected
+  double Fn = 0.0;                ///< 4/3 sqrt(r*) E* delta^(3/2) + d* ddelta, Eqs. (19), (22)
+  Vector3d n = Vector3d::Zero();  ///< from the centre of i towards the contact, Eq. (18)
+  Vector3d f = Vector3d::Zero();  ///< contact + friction force on i
+  Vector3d m = Vector3d::Zero();  ///< friction moment on i, Eq. (39)
+  Vector3d f_fric = Vector3d::Zero();
+  Vector3d s = Vector3d::Zero();  ///< spring elongation after the return mapping, Eq. (36)
+  bool slipping = false;
+};
+
+/// What one time step did.
+struct StepReport {
+  long iterations = 0;
+  bool converged = false;
+  double error = 0.0;
+};
+
+class System {
+ public:
+  System(std::vector<Particle> particles, std::vector<State> states, std::vector<Wall> walls, Options options);
+
+  /// One step of Algorithm 1: fixed-point iterations of Eqs. (42), (45), (46) until every error of
+  /// Remark 6 is below TOL (or k_max), then Eq. (47) and the commit of the springs.
+  StepReport step();
+
+  double t() const { return t_; }
+  std::size_t size() const { return states_.size(); }
+  const State& state(std::size_t i) const { return states_[i]; }
+  const Particle& particle(std::size_t i) const { return particles_[i]; }
+  const Vector3d& force(std::size_t i) const { return f_[i]; }
+  const Vector3d& moment(std::size_t i) const { return m_[i]; }
+  const Options& options() const { return options_; }
+  const std::vector<Wall>& walls() const { return walls_; }
+  /// The contact of particle i with wall k at the last converged state.
+  ContactForce wall_contact(std::size_t i, std::size_t k) const;
+  /// The contact of particle i with particle j at the last converged state.
+  ContactForce particle_contact(std::size_t i, std::size_t j) const;
+  /// Contact pairs (particle-particle, particle-wall) active at the last converged state.
+  std::size_t active_pairs() const { return springs_.size(); }
+  /// Particles touching wall k at the last converged state.
+  std::size_t wall_contacts(std::size_t k) const;
+  /// Particle-particle pairs in contact at the last converged state.
+  std::size_t particle_pairs() const;
+  /// Translational and rotational kinetic energy.
+  double kinetic_translational() const;
+  double kinetic_rotational() const;
+  /// Candidate pairs examined in the last step (all pairs, or the cell grid's lists).
+  double candidate_pairs() const { return candidates_; }
+
+ private:
+  using Key = std::pair<int, int>;  // (i, j >= 0) particle pair, (i, -1 - k) wall k
+  /// The contact law at the current iterate `cur` against the state at t (`old`), with the spring
+  /// committed at t.
+  ContactForce contact_wall(std::size_t i, std::size_t k, const std::vector<State>& cur) const;
+  ContactForce contact_particle(std::size_t i, std::size_t j, const std::vector<State>& cur) const;
+  /// f^tot and m^tot of particle i (Eqs. (13), (14)) at the iterate `cur`.
+  void total(std::size_t i, const std::vector<State>& cur, Vector3d& f, Vector3d& m) const;
+  ContactForce law(std::size_t i, const Vector3d& n, double delta, double ddelta, double r_star, double m_star,
+                   double E_star, double G_star, const ContactLaw& cl, const Vector3d& u_rel,
+                   const Vector3d& s_acc) const;
+  Vector3d spring(const Key& key, bool flip) const;
+  /// Slip displacement of the contact point of i over the step: Delta x_i - r_i (I - Q_Delta) n (Eqs. 25-28).
+  Vector3d contact_point_displacement(std::size_t i, const std::vector<State>& cur, const Vector3d& n) const;
+  void commit_springs(const std::vector<State>& cur);
+  /// With options.skin > 0: the particles within r_i + r_j + skin of each other at t, by a cell grid.
+  void build_neighbours();
+
+  std::vector<Particle> particles_;
+  std::vector<State> states_;  // at t
+  std::vector<Wall> walls_;
+  Options options_;
+  std::vector<Vector3d> f_, m_;               // f^tot(t), m^tot(t)
+  std::map<Key, Vector3d> springs_;           // s_acc per contact pair, committed at t
+  std::vector<std::vector<int>> neighbours_;  // empty: all pairs
+  double candidates_ = 0.0;
+  double t_ = 0.0;
+};
+
+/// The closed form of a sphere sliding then rolling on a level plane (Eqs. (51)-(54), spec 003
+/// §2.13): motion along x, spin about z, contact point at -r e_y, slip v + omega r.
+struct SphereOnPlane {
+  double v0, w0, r, mu, g;
+  double t_roll() const;  ///< |v0 + w0 r| / (7/2 mu g)
+  struct Value {
+    double x, theta, v, w;
+  };
+  Value at(double t) const;       ///< sliding until t_roll, rolling after
+  Value sliding(double t) const;  ///< Eq. (51) at any t (as the paper evaluates it at its rounded t_roll)
+};
+
+/// Static overlap of a sphere of weight m g on a rigid plane: (m g / (4/3 sqrt(r) E*))^(2/3).
+double static_overlap(const Particle& p, double g, WallMaterial wall);
+/// Hertz collision duration of Eq. (50).
+double hertz_duration(double m_star, double r_star, double E_star, double v_rel);
+/// Effective moduli of Eqs. (20), (38) for two particles, and of a particle against a wall.
+double effective_E(const Particle& a, const Particle& b);
+double effective_G(const Particle& a, const Particle& b);
+double wall_E(const Particle& p, WallMaterial wall);
+double wall_G(const Particle& p, WallMaterial wall);
+
+}  // namespace dem
