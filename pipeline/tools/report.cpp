@@ -102,6 +102,15 @@ std::string error_cell(const std::map<std::string, std::string>& row) {
   return cell;
 }
 
+// The run that produced a value: its id (shortened), linked to the run's provenance below.
+std::string run_cell(const std::map<std::string, std::string>& row, Flavor flavor) {
+  const std::string id = field_or_dash(row, "run_id");
+  if (id == "-" || id.empty()) return "-";
+  const std::string shown = code(id.substr(0, 12));
+  if (flavor == Flavor::markdown) return shown;
+  return "[" + shown + "](#run-" + id.substr(0, 16) + ")";
+}
+
 void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
   md << "## Comparison with the published values\n\n";
   if (!in.comparison) {
@@ -120,8 +129,8 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
      << "/published.tsv). "
         "The error is the absolute difference (and, in parentheses, relative to the published value); a "
         "published value with a relation (<, ≤, >, ≥) is a bound, which holds or not.\n\n";
-  md << "| id | quantity | published | reproduced | error | tolerance | status | source |\n"
-        "|----|------------|----------|------------|-----------|-----------|--------------|--------------|\n";
+  md << "| id | quantity | published | reproduced | error | tolerance | status | source | run |\n"
+        "|----|------------|----------|------------|-----------|-----------|--------------|--------------|------|\n";
   for (const auto& row : in.comparison->rows) {
     const std::string relation = field_or_dash(row, "relation");
     const std::string published = (relation == "=" ? "" : relation + " ") + field_or_dash(row, "published");
@@ -129,7 +138,7 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
        << markdown_escape(published) << " | " << reproduced_cell(row) << " | " << markdown_escape(error_cell(row))
        << " | " << markdown_escape(field_or_dash(row, "tolerance")) << " | "
        << status_cell(field_or_dash(row, "status"), flavor) << " | " << markdown_escape(field_or_dash(row, "source"))
-       << " |\n";
+       << " | " << run_cell(row, flavor) << " |\n";
   }
   md << "\n";
 
@@ -257,7 +266,8 @@ void provenance_section(std::ostringstream& md, const ReportInput& in, Flavor fl
   for (const RunRecord& run : in.runs) {
     const auto& j = run.json;
     const bool modified = j.contains("solver") && j["solver"].value("modified", false);
-    md << "### " << markdown_escape(run.study) << " (run " << code(run.run_id) << ")\n\n";
+    md << "### " << markdown_escape(run.study) << " (run " << code(run.run_id) << ")"
+       << (flavor == Flavor::pandoc ? " {#run-" + run.run_id.substr(0, 16) + "}" : std::string()) << "\n\n";
     md << "- solver: " << markdown_escape(json_text(j, {"solver", "name"})) << " "
        << markdown_escape(json_text(j, {"solver", "version"})) << ", revision "
        << code(json_text(j, {"solver", "revision"}))
@@ -319,6 +329,7 @@ std::string render_report(const ReportInput& in, Flavor flavor) {
   } else {
     md << alarm("No comparison with the published values yet.", flavor) << "\n\n";
   }
+  md << "The paper's errors found by the reproduction, with the evidence: [errata](errata.html).\n\n";
   std::size_t missing = 0;
   for (const FigureEntry& f : in.figures) missing += f.have_png ? 0 : 1;
   if (missing > 0) md << alarm(plural(missing, "figure is", "figures are") + " missing.", flavor) << "\n\n";
@@ -343,6 +354,52 @@ std::string read_caption(const std::filesystem::path& script) {
   return trim(first.substr(prefix.size()));
 }
 
+std::string render_errata(const ReportInput& in, Flavor flavor) {
+  std::ostringstream md;
+  md << "# " << markdown_escape(in.title) << ": errata\n\n";
+  md << "What the reproduction found wrong or doubtful in the paper, with the evidence: every published value "
+        "that the reproduction does not confirm (a known difference explained, or a failure), and every "
+        "correction of the paper's text in effect in a run (a typo or a coefficient, recorded by the run as a "
+        "TYPO assumption). The full comparison is in the [report](index.html).\n\n";
+  std::size_t found = 0;
+  md << "## Published values not confirmed\n\n";
+  if (in.comparison) {
+    for (const auto& row : in.comparison->rows) {
+      const std::string status = field_or_dash(row, "status");
+      if (status != "KNOWN-DIFFERENCE" && status != "FAIL") continue;
+      ++found;
+      md << "- **" << markdown_escape(field_or_dash(row, "id")) << "** ("
+         << markdown_escape(field_or_dash(row, "source")) << "), " << status_cell(status, flavor)
+         << ": the paper gives "
+         << markdown_escape(field_or_dash(row, "relation") == "="
+                                ? field_or_dash(row, "published")
+                                : field_or_dash(row, "relation") + " " + field_or_dash(row, "published"))
+         << " for " << code(field_or_dash(row, "scalar")) << ", the reproduction "
+         << markdown_escape(field_or_dash(row, "reproduced")) << " (run " << run_cell(row, Flavor::markdown) << ")";
+      const std::string quote = field_or_dash(row, "quote");
+      if (quote != "-") md << "; the paper: “" << markdown_escape(quote) << "”";
+      const std::string evidence = field_or_dash(row, "evidence");
+      if (evidence != "-") md << ". Evidence: " << markdown_escape(evidence);
+      md << "\n";
+    }
+  }
+  if (found == 0) md << "None: every compared value is confirmed within its tolerance.\n";
+  md << "\n## Corrections of the paper in effect\n\n";
+  std::size_t corrections = 0;
+  for (const RunRecord& run : in.runs) {
+    if (!run.json.contains("assumptions")) continue;
+    for (const auto& a : run.json["assumptions"]) {
+      const std::string note = a.value("note", "");
+      if (note.find("TYPO") == std::string::npos) continue;
+      ++corrections;
+      md << "- " << code(a.value("key", "?")) << " = " << code(a.value("value", "?")) << " (study "
+         << markdown_escape(run.study) << "): " << markdown_escape(note) << "\n";
+    }
+  }
+  if (corrections == 0) md << "No run corrects the paper's text (no TYPO assumption is in effect).\n";
+  return md.str();
+}
+
 std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) {
   std::ostringstream md;
   md << "# Reproductions\n\n";
@@ -354,8 +411,8 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
         "the assumptions in effect and the provenance of every run. A failure is a value outside its tolerance "
         "or a value whose study did not run; a value not reproduced yet belongs to a study not built yet.\n\n"
         "| paper | published values | reproduced | known differences | failures | missing runs | not reproduced "
-        "yet |\n"
-        "|--------------------------|------|------|------|------|------|------|\n";
+        "yet | also |\n"
+        "|--------------------------|------|------|------|------|------|------|------|\n";
   // A failure count above zero stands out: bold in Markdown, a red badge in HTML.
   auto alarming = [&](std::size_t n, const std::string& cls) {
     if (n == 0) return std::string("0");
@@ -366,7 +423,11 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
     const Counts& c = e.counts;
     md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << c.total << " | " << c.match << " | "
        << c.known_difference << " | " << alarming(c.fail, "fail") << " | " << alarming(c.missing_run, "missing-run")
-       << " | " << c.not_reproduced_yet << " |\n";
+       << " | " << c.not_reproduced_yet << " | ";
+    std::vector<std::string> also;
+    if (!e.errata_link.empty()) also.push_back("[errata](" + e.errata_link + ")");
+    if (!e.pdf_link.empty()) also.push_back("[PDF](" + e.pdf_link + ")");
+    md << (also.empty() ? "-" : join(also, " · ")) << " |\n";
   }
   return md.str();
 }

@@ -46,7 +46,13 @@ std::string read_caption(const std::filesystem::path& script);
 struct IndexEntry {
   std::string paper, title, link;
   Counts counts;
+  std::string errata_link, pdf_link;  ///< empty when the paper has no errata page or PDF
 };
+
+/// The errata page of a paper: every published value not confirmed (KNOWN-DIFFERENCE or FAIL)
+/// with the paper's words and the evidence, and every correction of the paper's text in effect
+/// in a run (an assumption whose note says TYPO).
+std::string render_errata(const ReportInput& input, Flavor flavor);
 /// The index over all papers: a link to each paper's report and its counts (values, reproduced,
 /// known differences, failures, missing runs, not reproduced yet).
 std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor);
