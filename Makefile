@@ -192,7 +192,7 @@ $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 # archive/index.tsv lists the runs each archive holds; `make prune` keeps them. The reports are
 # brought up to date first (which runs what is out of date).
 archive: build
-	$(MAKE) --no-print-directory $(if $(PAPER),reports/$(PAPER)/index.html,reports)
+	$(MAKE) --no-print-directory $(if $(PAPER),reports/$(PAPER)/index.html reports/$(PAPER)/$(PAPER).pdf,reports)
 	@mkdir -p archive
 	@list=$$(mktemp) && trap 'rm -f "$$list"' EXIT && \
 	{ $(foreach p,$(or $(PAPER),$(PAPERS)),printf '%s\t%s\n' '$(p)' '$($(p)_TITLE)';) } > "$$list" && \
@@ -206,8 +206,9 @@ verify: build
 	$(BIN)/cm_verify --archive=$(ARCHIVE) --bin=$(BIN)
 
 # How to cite a run (BibTeX and plain text): make cite RUN=<run id>.
-cite: build
+cite:
 	@[ -n "$(RUN)" ] || { echo "make cite: RUN=<run id> is required" >&2; exit 2; }
+	@$(MAKE) --no-print-directory build >/dev/null
 	@$(BIN)/cm_cite --run=$(RUN) --results=results --archives=archive
 
 # Removes the runs of results/runs that no study names, no pin keeps and no archive holds.

@@ -79,7 +79,8 @@ ordered_json comparison_rows(const fs::path& file) {
     if (all[i].empty()) continue;
     const auto fields = cm::split(all[i], '\t');
     ordered_json row;
-    for (const char* key : {"id", "source", "value", "reproduced", "status", "expected", "run_id"}) {
+    for (const char* key :
+         {"id", "scalar", "source", "quote", "relation", "published", "reproduced", "status", "expected", "run_id"}) {
       for (std::size_t c = 0; c < header.size() && c < fields.size(); ++c)
         if (header[c] == key) row[key] = fields[c];
     }

@@ -180,9 +180,17 @@ int main(int argc, char** argv) {
       for (const auto& [key, value] : run["config"]["values"].items())
         if (key != "output.store") args.push_back("--" + key + "=" + value.get<std::string>());
       args.insert(args.end(), {"--output", output.string(), "--output.store=none", "--quiet"});
-      const int status = run_program(args);
+      // What the solver prints goes to a log beside its re-run, shown when it fails.
+      std::string command = "exec";
+      for (const std::string& a : args) command += " " + quote(a);
+      const fs::path log = fs::path(scratch) / "reruns" / (paper + "." + study + ".log");
+      fs::create_directories(log.parent_path(), ec);
+      const int status = run_program({"bash", "-c", command + " > " + quote(log.string()) + " 2>&1"});
       if (status != 0) {
-        std::printf("%-12s %-32s %-16s the solver exited with %d\n", "FAILED", label.c_str(), short_id.c_str(), status);
+        std::printf("%-12s %-32s %-16s the solver exited with %d; its output:\n", "FAILED", label.c_str(),
+                    short_id.c_str(), status);
+        std::fflush(stdout);
+        run_program({"tail", "-n", "20", log.string()});
         ++bad;
         continue;
       }
