@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -170,6 +171,57 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
   if (!quotes.str().empty()) md << "### The paper's words\n\n" << quotes.str() << "\n";
 }
 
+}  // namespace
+
+std::set<std::string> figure_numbers(const std::string& source) {
+  // Every number after "Fig."/"Figs." up to the next ';' ("Fig. 6.3(a)", "Figs. 10 and 12",
+  // "Figs. 9-12"), preceded by a blank, comma or dash (so "radau5" and "(6.5)" are no figures).
+  static const std::regex mention(R"(Figs?\.([^;]*))");
+  static const std::regex number(R"((^|[\s,])(\d+(?:\.\d+)?)(?:-(\d+))?)");
+  std::set<std::string> numbers;
+  for (std::sregex_iterator m(source.begin(), source.end(), mention), end; m != end; ++m) {
+    const std::string text = (*m)[1].str();
+    for (std::sregex_iterator n(text.begin(), text.end(), number); n != end; ++n) {
+      numbers.insert((*n)[2].str());
+      if ((*n)[3].matched && (*n)[2].str().find('.') == std::string::npos) {
+        const int from = std::stoi((*n)[2].str()), to = std::stoi((*n)[3].str());
+        for (int k = from + 1; k <= to && k - from < 100; ++k) numbers.insert(std::to_string(k));
+      }
+    }
+  }
+  return numbers;
+}
+
+std::string figure_number(const std::string& name) {
+  static const std::regex pattern(R"(^fig(\d+)(?:_(\d+))?[a-z]?$)");
+  std::smatch m;
+  if (!std::regex_match(name, m, pattern)) return "";
+  return m[1].str() + (m[2].matched ? "." + m[2].str() : "");
+}
+
+namespace {
+
+// The comparison rows whose source names the figure (Fig. N of the paper, for a figure script
+// figN, figN_M or figN_Ma): the values the figure supports, shown beside it.
+void supported_rows(std::ostringstream& md, const ReportInput& in, const FigureEntry& f, Flavor flavor) {
+  const std::string number = figure_number(f.name);
+  if (number.empty() || !in.comparison) return;
+  std::ostringstream rows;
+  for (const auto& row : in.comparison->rows)
+    if (figure_numbers(field_or_dash(row, "source")).count(number)) {
+      const std::string relation = field_or_dash(row, "relation");
+      rows << "| " << markdown_escape(field_or_dash(row, "id")) << " | " << code(field_or_dash(row, "scalar")) << " | "
+           << markdown_escape((relation == "=" ? "" : relation + " ") + field_or_dash(row, "published")) << " | "
+           << reproduced_cell(row) << " | " << status_cell(field_or_dash(row, "status"), flavor) << " | "
+           << run_cell(row, flavor) << " |\n";
+    }
+  if (rows.str().empty()) return;
+  md << "Values of Fig. " << number << " of the paper:\n\n"
+     << "| id | quantity | published | reproduced | status | run "
+        "|\n|----|----------|----------|----------|------|------|\n"
+     << rows.str() << "\n";
+}
+
 void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
   if (in.figures.empty()) return;
   md << "## Figures\n\n";
@@ -185,6 +237,7 @@ void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavo
     }
     md << (f.have_pdf ? "[PDF](" + f.pdf + ")" : alarm("PDF missing: " + markdown_escape(f.pdf), flavor))
        << " · script " << code(f.script) << "\n\n";
+    supported_rows(md, in, f, flavor);
   }
 }
 

@@ -200,3 +200,14 @@ TEST(Bench, Median) {
 }
 
 }  // namespace
+
+TEST(Figures, NumbersNamedBySources) {
+  using S = std::set<std::string>;
+  EXPECT_EQ(figure_numbers("Sect. 5.3, Figs. 10 and 12"), (S{"10", "12"}));
+  EXPECT_EQ(figure_numbers("Sect. 6; Fig. 6.3(a),(c) captions (DAE (6.5), radau5)"), (S{"6.3"}));
+  EXPECT_EQ(figure_numbers("Figs. 9-12"), (S{"9", "10", "11", "12"}));
+  EXPECT_EQ(figure_numbers("(76), Sect. 5.3"), S{});
+  EXPECT_EQ(figure_number("fig10"), "10");
+  EXPECT_EQ(figure_number("fig6_3a"), "6.3");
+  EXPECT_EQ(figure_number("rod_map"), "");
+}
