@@ -105,7 +105,7 @@ $(1)_RUNS := $(foreach s,$($(1)_STUDIES),results/$(1)/$(s)/run.json)
 $(1)_PNGS := $(foreach f,$($(1)_FIGURES),reports/$(1)/figures/$(f).png)
 
 # cm_compare exits 1 when a value FAILs or its study did not run: the report is still written,
-# `make verify` fails after it (any other status is an error that stops here). A paper whose
+# `make check-published` fails after it (any other status is an error that stops here). A paper whose
 # studies are not built yet has an empty results/<paper>: its values are NOT-REPRODUCED-YET.
 reports/$(1)/comparison.tsv: configs/$(1)/published.tsv $$($(1)_RUNS) $(BIN)/cm_compare
 	@mkdir -p reports/$(1) results/$(1)

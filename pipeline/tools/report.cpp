@@ -6,7 +6,6 @@
 #include <cctype>
 #include <cmath>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -175,28 +174,55 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
 
 std::set<std::string> figure_numbers(const std::string& source) {
   // Every number after "Fig."/"Figs." up to the next ';' ("Fig. 6.3(a)", "Figs. 10 and 12",
-  // "Figs. 9-12"), preceded by a blank, comma or dash (so "radau5" and "(6.5)" are no figures).
-  static const std::regex mention(R"(Figs?\.([^;]*))");
-  static const std::regex number(R"((^|[\s,])(\d+(?:\.\d+)?)(?:-(\d+))?)");
+  // "Figs. 9-12"), preceded by a blank or a comma (so "radau5" and "(6.5)" are no figures).
+  // Hand-written: std::regex trips GCC 12's -Wmaybe-uninitialized under the sanitizers.
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
   std::set<std::string> numbers;
-  for (std::sregex_iterator m(source.begin(), source.end(), mention), end; m != end; ++m) {
-    const std::string text = (*m)[1].str();
-    for (std::sregex_iterator n(text.begin(), text.end(), number); n != end; ++n) {
-      numbers.insert((*n)[2].str());
-      if ((*n)[3].matched && (*n)[2].str().find('.') == std::string::npos) {
-        const int from = std::stoi((*n)[2].str()), to = std::stoi((*n)[3].str());
-        for (int k = from + 1; k <= to && k - from < 100; ++k) numbers.insert(std::to_string(k));
+  for (std::size_t at = source.find("Fig"); at != std::string::npos; at = source.find("Fig", at + 3)) {
+    std::size_t i = at + 3;
+    if (i < source.size() && source[i] == 's') ++i;
+    if (i >= source.size() || source[i] != '.') continue;
+    const std::size_t stop = std::min(source.find(';', i), source.size());
+    for (++i; i < stop; ++i) {
+      if (!digit(source[i]) || !(source[i - 1] == ' ' || source[i - 1] == ',')) continue;
+      std::size_t j = i;
+      while (j < stop && digit(source[j])) ++j;
+      if (j + 1 < stop && source[j] == '.' && digit(source[j + 1])) {
+        ++j;
+        while (j < stop && digit(source[j])) ++j;
       }
+      const std::string number = source.substr(i, j - i);
+      numbers.insert(number);
+      if (j + 1 < stop && source[j] == '-' && digit(source[j + 1]) && number.find('.') == std::string::npos) {
+        std::size_t k = j + 1;
+        while (k < stop && digit(source[k])) ++k;
+        const int from = std::stoi(number), to = std::stoi(source.substr(j + 1, k - j - 1));
+        for (int n = from + 1; n <= to && n - from < 100; ++n) numbers.insert(std::to_string(n));
+        j = k;
+      }
+      i = j;
     }
   }
   return numbers;
 }
 
 std::string figure_number(const std::string& name) {
-  static const std::regex pattern(R"(^fig(\d+)(?:_(\d+))?[a-z]?$)");
-  std::smatch m;
-  if (!std::regex_match(name, m, pattern)) return "";
-  return m[1].str() + (m[2].matched ? "." + m[2].str() : "");
+  // fig<digits>[_<digits>][<one lower-case letter>]
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  if (name.rfind("fig", 0) != 0) return "";
+  std::size_t i = 3, j = 3;
+  while (j < name.size() && digit(name[j])) ++j;
+  if (j == i) return "";
+  std::string number = name.substr(i, j - i);
+  if (j < name.size() && name[j] == '_') {
+    std::size_t k = j + 1;
+    while (k < name.size() && digit(name[k])) ++k;
+    if (k == j + 1) return "";
+    number += "." + name.substr(j + 1, k - j - 1);
+    j = k;
+  }
+  if (j < name.size() && std::islower(static_cast<unsigned char>(name[j]))) ++j;
+  return j == name.size() ? number : "";
 }
 
 namespace {
