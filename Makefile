@@ -5,9 +5,18 @@
 #   make test       build and run the test suite (ctest, all labels but `slow`), then the unit tests
 #                   again under AddressSanitizer and UBSan
 #   make bench      time every study, figure and report of each paper (written as runs in results/bench)
-#   make archive    pack every run into archive/<run id>.tar.gz, citable by its id
+#   make archive    pack the current runs of every paper (or PAPER=...), their configs and reports into
+#                   one reproducible archive/<archive id>.tar.gz with a manifest and citation metadata
+#   make verify ARCHIVE=archive/<id>.tar.gz
+#                   check the archive's manifest (65: damaged), re-run its runs, compare (1: drift)
+#   make cite RUN=<run id>   how to cite a run (BibTeX and plain text)
+#   make pin RUN=<run id>    keep a run from make prune;   make prune   remove the runs of the store
+#                   (results/runs) that no study names, no pin keeps and no archive holds
+#   make check-published     the comparison with the published values again, failing on a FAIL
+#                   (the last step of make all)
 #   make references rewrite the stored regression references from the quick presets (review the diff!)
-#   make clean      remove build trees, results and reports
+#   make clean      remove build trees, reports and the results' pointers; the run store
+#                   (results/runs, results/pinned) is kept: `make prune` empties it
 #
 # Each paper plugs in through pipeline/<paper>/studies.mk (see pipeline/README.md): its studies, the
 # executable of each, its figures. Incremental: a study re-runs when its config or its executable
@@ -21,6 +30,8 @@ BUILD ?= build
 BUILD_ASAN ?= build-asan
 BIN := $(BUILD)/bin
 JOBS ?= 2
+# The run store: every run kept by its id (results/<paper>/<study> links to the current one).
+STORE := results/runs
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?=
 
@@ -31,12 +42,13 @@ empty :=
 space := $(empty) $(empty)
 comma := ,
 
-.PHONY: all deps build test test-unit test-sanitize bench archive references clean studies figures reports verify
+.PHONY: all deps build test test-unit test-sanitize bench archive references clean studies figures reports check-published \
+  verify prune pin cite render-check
 .DEFAULT_GOAL := all
 
 all: build
 	$(MAKE) --no-print-directory reports
-	$(MAKE) --no-print-directory verify
+	$(MAKE) --no-print-directory check-published
 
 deps:
 	@pipeline/install-deps
@@ -62,9 +74,18 @@ test-sanitize: deps
 # --- studies, figures, comparison, reports (rules generated per paper) --------------------
 
 # $(1) paper, $(2) study
+# The run is kept in the run store as results/runs/<run id>; results/<paper>/<study> is a link to
+# it (solvers/common/store.hpp). One progress line per study: paper, study, seconds.
+# QUICK=1 runs a study from its quick preset configs/<paper>/quick/<study>.ini where it has one (for
+# the end-to-end test of archive and verify; never for the reports of record).
+study_config = $(if $(and $(QUICK),$(wildcard configs/$(1)/quick/$(2).ini)),configs/$(1)/quick/$(2).ini,configs/$(1)/$(2).ini)
+
 define study_rule
-results/$(1)/$(2)/run.json: configs/$(1)/$(2).ini $(BIN)/$($(1)_SOLVER.$(2))
-	$(BIN)/$($(1)_SOLVER.$(2)) --config configs/$(1)/$(2).ini --output results/$(1)/$(2) --quiet
+results/$(1)/$(2)/run.json: $(call study_config,$(1),$(2)) $(BIN)/$($(1)_SOLVER.$(2))
+	@t0=$$$$(date +%s%N); \
+	$(BIN)/$($(1)_SOLVER.$(2)) --config $(call study_config,$(1),$(2)) --output results/$(1)/$(2) \
+	  --output.store=$(STORE) --quiet && \
+	printf 'study  %-12s %-28s %8.1f s\n' $(1) $(2) "$$$$(( ($$$$(date +%s%N) - t0) / 1000000 ))e-3"
 endef
 
 # $(1) paper, $(2) figure
@@ -84,7 +105,7 @@ $(1)_RUNS := $(foreach s,$($(1)_STUDIES),results/$(1)/$(s)/run.json)
 $(1)_PNGS := $(foreach f,$($(1)_FIGURES),reports/$(1)/figures/$(f).png)
 
 # cm_compare exits 1 when a value FAILs or its study did not run: the report is still written,
-# `make verify` fails after it (any other status is an error that stops here). A paper whose
+# `make check-published` fails after it (any other status is an error that stops here). A paper whose
 # studies are not built yet has an empty results/<paper>: its values are NOT-REPRODUCED-YET.
 reports/$(1)/comparison.tsv: configs/$(1)/published.tsv $$($(1)_RUNS) $(BIN)/cm_compare
 	@mkdir -p reports/$(1) results/$(1)
@@ -95,6 +116,16 @@ reports/$(1)/index.html: reports/$(1)/comparison.tsv $$($(1)_PNGS) pipeline/$(1)
 	  --comparison=reports/$(1)/comparison.tsv --figures=reports/$(1)/figures --figure-sources=pipeline/$(1) \
 	  $(call figure_list,$(1)) --intro=pipeline/$(1)/intro.md --out=reports/$(1)
 
+# A PDF of the paper's report, to attach to a submission: the HTML printed by headless Chromium
+# (pipeline/install-deps installs it; no LaTeX, no network), through a hidden temporary file.
+reports/$(1)/$(1).pdf: reports/$(1)/index.html
+	@profile=$$$$(mktemp -d) && trap 'rm -rf "$$$$profile"' EXIT && \
+	chromium --headless=new --no-sandbox --disable-gpu --no-first-run --user-data-dir="$$$$profile" \
+	  --no-pdf-header-footer --virtual-time-budget=5000 --print-to-pdf=reports/$(1)/.$(1).pdf.partial \
+	  "file://$(CURDIR)/reports/$(1)/index.html" >/dev/null 2>&1; \
+	[ -s reports/$(1)/.$(1).pdf.partial ] || { echo "no PDF of reports/$(1)/index.html (chromium failed)" >&2; exit 1; }; \
+	mv reports/$(1)/.$(1).pdf.partial $$@
+
 $(foreach s,$($(1)_STUDIES),$(eval $(call study_rule,$(1),$(s))))
 $(foreach f,$($(1)_FIGURES),$(eval $(call figure_rule,$(1),$(f))))
 endef
@@ -104,16 +135,28 @@ $(foreach p,$(PAPERS),$(eval $(call paper_rules,$(p))))
 studies: $(foreach p,$(PAPERS),$($(p)_RUNS))
 figures: $(foreach p,$(PAPERS),$($(p)_PNGS))
 
-reports/index.html: $(foreach p,$(PAPERS),reports/$(p)/index.html) $(BIN)/cm_report
+reports/index.html: $(foreach p,$(PAPERS),reports/$(p)/index.html reports/$(p)/$(p).pdf) $(BIN)/cm_report
 	$(BIN)/cm_report --index=true --reports=reports --out=reports/index.html
 
 reports: reports/index.html
 
-# Every paper's comparison once more, now failing on any FAIL.
-verify: $(foreach p,$(PAPERS),reports/$(p)/comparison.tsv)
+# Every page of reports/ rendered in headless Chromium: fails on a console error, a missing image
+# or a broken link; screenshots in $(BUILD)/render/screenshots (tests/pipeline/render_reports.sh).
+render-check: reports
+	tests/pipeline/render_reports.sh reports $(BUILD)/render
+
+# The last step of `make all`: every paper's comparison once more, now failing on any FAIL, with
+# a closing summary per paper (its counts and the seconds its current runs took). Not to be
+# confused with `make verify ARCHIVE=...`, which re-runs an archive.
+check-published: $(foreach p,$(PAPERS),reports/$(p)/comparison.tsv)
 	@status=0; for p in $(PAPERS); do \
-	  $(BIN)/cm_compare --published=configs/$$p/published.tsv --results=results/$$p \
-	    --out=$(BUILD)/verify-$$p.tsv || status=1; \
+	  rc=0; out=$$($(BIN)/cm_compare --published=configs/$$p/published.tsv --results=results/$$p \
+	    --out=$(BUILD)/check-$$p.tsv) || rc=$$?; \
+	  [ $$rc -eq 0 ] || { status=1; printf '%s\n' "$$out" | tail -n +2 >&2; }; \
+	  line=$$(printf '%s\n' "$$out" | sed -n 1p); \
+	  secs=$$(cat results/$$p/*/run.json 2>/dev/null | sed -n 's/^  "wall_time_s": \([0-9.e+-]*\),$$/\1/p' | \
+	    awk '{ s += $$1 } END { printf "%.1f", s }'); \
+	  printf 'paper  %-12s %s; runs took %s s\n' "$$p" "$$line" "$$secs"; \
 	done; exit $$status
 
 # --- bench ---------------------------------------------------------------------------------
@@ -141,31 +184,50 @@ bench-$(1):
 endef
 $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 
-# --- archive, references, clean ----------------------------------------------------------
+# --- the run store, archives, citations ------------------------------------------------------
 
-# Only committed runs: a directory whose name starts with a dot (.<study>.partial-<pid>,
-# .<study>.old-<pid>) is the leftover of an interrupted solver run, never archived. A run is
-# listed in archive/index.tsv only once its archive is complete; any failure stops the target.
-archive:
+# One archive of the current runs of every paper (or of PAPER=...), with their configs, reports,
+# figures, a manifest of SHA-256 hashes, CITATION.cff and per-paper metadata, written as
+# archive/<archive id>.tar.gz (the SHA-256 of its bytes: the same content gives the same id).
+# archive/index.tsv lists the runs each archive holds; `make prune` keeps them. The reports are
+# brought up to date first (which runs what is out of date).
+archive: build
+	$(MAKE) --no-print-directory $(if $(PAPER),reports/$(PAPER)/index.html reports/$(PAPER)/$(PAPER).pdf,reports)
 	@mkdir -p archive
-	@for run in results/*/*/run.json; do \
-	  [ -f "$$run" ] || continue; dir=$$(dirname "$$run"); \
-	  case "$$(basename "$$dir")/$$(basename "$$(dirname "$$dir")")" in .*|*/.*) continue;; esac; \
-	  id=$$(sed -n 's/^  "run_id": "\([0-9a-f]*\)",$$/\1/p' "$$run"); \
-	  [ -n "$$id" ] || { echo "no run id in $$run" >&2; exit 1; }; \
-	  if [ ! -f archive/$$id.tar.gz ]; then \
-	    tar -czf archive/$$id.tar.gz.partial -C "$$(dirname "$$dir")" "$$(basename "$$dir")" && \
-	    mv archive/$$id.tar.gz.partial archive/$$id.tar.gz && \
-	    printf '%s\t%s\n' "$$id" "$$dir" >> archive/index.tsv || \
-	    { echo "cannot archive $$dir" >&2; rm -f archive/$$id.tar.gz.partial; exit 1; }; \
-	    echo "archived $$dir as archive/$$id.tar.gz"; \
-	  fi; \
-	done
+	@list=$$(mktemp) && trap 'rm -f "$$list"' EXIT && \
+	{ $(foreach p,$(or $(PAPER),$(PAPERS)),printf '%s\t%s\n' '$(p)' '$($(p)_TITLE)';) } > "$$list" && \
+	$(BIN)/cm_archive --papers-file="$$list" --results=results --reports=reports --configs=configs --archives=archive
+
+# Checks an archive's manifest (exit 65 when it is damaged), re-runs its runs with this build and
+# compares them column by column (exit 1 on drift). Not the comparison with the published values
+# at the end of `make all`: that is `make check-published`.
+verify: build
+	@[ -n "$(ARCHIVE)" ] || { echo "make verify: ARCHIVE=archive/<archive id>.tar.gz is required" >&2; exit 2; }
+	$(BIN)/cm_verify --archive=$(ARCHIVE) --bin=$(BIN)
+
+# How to cite a run (BibTeX and plain text): make cite RUN=<run id>.
+cite:
+	@[ -n "$(RUN)" ] || { echo "make cite: RUN=<run id> is required" >&2; exit 2; }
+	@$(MAKE) --no-print-directory build >/dev/null
+	@$(BIN)/cm_cite --run=$(RUN) --results=results --archives=archive
+
+# Removes the runs of results/runs that no study names, no pin keeps and no archive holds.
+prune: build
+	$(BIN)/cm_prune --results=results --archives=archive
+
+# Keeps a run from `make prune`: make pin RUN=<run id> (results/pinned/<run id>).
+pin:
+	@[[ "$(RUN)" =~ ^[0-9a-f]{64}$$ ]] || { echo "make pin: RUN must be a run id (64 hex digits)" >&2; exit 2; }
+	@[ -d results/runs/$(RUN) ] || { echo "make pin: no run $(RUN) in results/runs" >&2; exit 2; }
+	@mkdir -p results/pinned && touch results/pinned/$(RUN) && echo "pinned $(RUN)"
+
+# --- references, clean ---------------------------------------------------------------------
 
 references: build
 	cd $(BUILD) && CM_UPDATE_REFERENCES=1 ctest -L regression --output-on-failure
 	@git status --short tests
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) results
+	rm -rf $(BUILD) $(BUILD_ASAN)
+	find results -mindepth 1 -maxdepth 1 ! -name runs ! -name pinned -exec rm -rf {} + 2>/dev/null || true
 	find reports -mindepth 1 ! -name README.md -delete 2>/dev/null || true

@@ -78,8 +78,17 @@ int index(const cm::Config& config, const Options& o) {
     }
     const ComparisonTable table = read_comparison(dir / "comparison.tsv");
     const std::string paper = dir.filename().string();
-    entries.push_back({paper, report_title(dir / "index.md", paper),
-                       relative_link(dir / "index.html", out.parent_path()), table.counts});
+    IndexEntry entry{paper,
+                     report_title(dir / "index.md", paper),
+                     relative_link(dir / "index.html", out.parent_path()),
+                     table.counts,
+                     "",
+                     ""};
+    if (std::filesystem::is_regular_file(dir / "errata.html", ec))
+      entry.errata_link = relative_link(dir / "errata.html", out.parent_path());
+    if (std::filesystem::is_regular_file(dir / (paper + ".pdf"), ec))
+      entry.pdf_link = relative_link(dir / (paper + ".pdf"), out.parent_path());
+    entries.push_back(std::move(entry));
   }
   const int status = write_html(render_index(entries, Flavor::pandoc), "Reproductions", style(o), out);
   if (status == 0 && !o.quiet) std::printf("index of %zu reports -> %s\n", entries.size(), out.c_str());
@@ -141,7 +150,9 @@ int report(const cm::Config& config, const Options& o) {
   std::filesystem::create_directories(out, ec);
   if (ec) throw_io_error("cannot create the report directory", out, ec);
   write_atomic(out / "index.md", render_report(in, Flavor::markdown));
-  const int status = write_html(render_report(in, Flavor::pandoc), in.title, style(o), out / "index.html");
+  write_atomic(out / "errata.md", render_errata(in, Flavor::markdown));
+  int status = write_html(render_errata(in, Flavor::pandoc), in.title + ": errata", style(o), out / "errata.html");
+  if (status == 0) status = write_html(render_report(in, Flavor::pandoc), in.title, style(o), out / "index.html");
   if (status == 0 && !o.quiet) {
     std::printf("%s: %s -> %s\n", in.paper.c_str(), count_sentence(in.comparison->counts).c_str(),
                 (out / "index.html").c_str());

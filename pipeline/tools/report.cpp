@@ -102,6 +102,15 @@ std::string error_cell(const std::map<std::string, std::string>& row) {
   return cell;
 }
 
+// The run that produced a value: its id (shortened), linked to the run's provenance below.
+std::string run_cell(const std::map<std::string, std::string>& row, Flavor flavor) {
+  const std::string id = field_or_dash(row, "run_id");
+  if (id == "-" || id.empty()) return "-";
+  const std::string shown = code(id.substr(0, 12));
+  if (flavor == Flavor::markdown) return shown;
+  return "[" + shown + "](#run-" + id.substr(0, 16) + ")";
+}
+
 void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
   md << "## Comparison with the published values\n\n";
   if (!in.comparison) {
@@ -120,8 +129,8 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
      << "/published.tsv). "
         "The error is the absolute difference (and, in parentheses, relative to the published value); a "
         "published value with a relation (<, ≤, >, ≥) is a bound, which holds or not.\n\n";
-  md << "| id | quantity | published | reproduced | error | tolerance | status | source |\n"
-        "|----|------------|----------|------------|-----------|-----------|--------------|--------------|\n";
+  md << "| id | quantity | published | reproduced | error | tolerance | status | source | run |\n"
+        "|----|------------|----------|------------|-----------|-----------|--------------|--------------|------|\n";
   for (const auto& row : in.comparison->rows) {
     const std::string relation = field_or_dash(row, "relation");
     const std::string published = (relation == "=" ? "" : relation + " ") + field_or_dash(row, "published");
@@ -129,7 +138,7 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
        << markdown_escape(published) << " | " << reproduced_cell(row) << " | " << markdown_escape(error_cell(row))
        << " | " << markdown_escape(field_or_dash(row, "tolerance")) << " | "
        << status_cell(field_or_dash(row, "status"), flavor) << " | " << markdown_escape(field_or_dash(row, "source"))
-       << " |\n";
+       << " | " << run_cell(row, flavor) << " |\n";
   }
   md << "\n";
 
@@ -161,6 +170,84 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
   if (!quotes.str().empty()) md << "### The paper's words\n\n" << quotes.str() << "\n";
 }
 
+}  // namespace
+
+std::set<std::string> figure_numbers(const std::string& source) {
+  // Every number after "Fig."/"Figs." up to the next ';' ("Fig. 6.3(a)", "Figs. 10 and 12",
+  // "Figs. 9-12"), preceded by a blank or a comma (so "radau5" and "(6.5)" are no figures).
+  // Hand-written: std::regex trips GCC 12's -Wmaybe-uninitialized under the sanitizers.
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  std::set<std::string> numbers;
+  for (std::size_t at = source.find("Fig"); at != std::string::npos; at = source.find("Fig", at + 3)) {
+    std::size_t i = at + 3;
+    if (i < source.size() && source[i] == 's') ++i;
+    if (i >= source.size() || source[i] != '.') continue;
+    const std::size_t stop = std::min(source.find(';', i), source.size());
+    for (++i; i < stop; ++i) {
+      if (!digit(source[i]) || !(source[i - 1] == ' ' || source[i - 1] == ',')) continue;
+      std::size_t j = i;
+      while (j < stop && digit(source[j])) ++j;
+      if (j + 1 < stop && source[j] == '.' && digit(source[j + 1])) {
+        ++j;
+        while (j < stop && digit(source[j])) ++j;
+      }
+      const std::string number = source.substr(i, j - i);
+      numbers.insert(number);
+      if (j + 1 < stop && source[j] == '-' && digit(source[j + 1]) && number.find('.') == std::string::npos) {
+        std::size_t k = j + 1;
+        while (k < stop && digit(source[k])) ++k;
+        const int from = std::stoi(number), to = std::stoi(source.substr(j + 1, k - j - 1));
+        for (int n = from + 1; n <= to && n - from < 100; ++n) numbers.insert(std::to_string(n));
+        j = k;
+      }
+      i = j;
+    }
+  }
+  return numbers;
+}
+
+std::string figure_number(const std::string& name) {
+  // fig<digits>[_<digits>][<one lower-case letter>]
+  const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  if (name.rfind("fig", 0) != 0) return "";
+  std::size_t i = 3, j = 3;
+  while (j < name.size() && digit(name[j])) ++j;
+  if (j == i) return "";
+  std::string number = name.substr(i, j - i);
+  if (j < name.size() && name[j] == '_') {
+    std::size_t k = j + 1;
+    while (k < name.size() && digit(name[k])) ++k;
+    if (k == j + 1) return "";
+    number += "." + name.substr(j + 1, k - j - 1);
+    j = k;
+  }
+  if (j < name.size() && std::islower(static_cast<unsigned char>(name[j]))) ++j;
+  return j == name.size() ? number : "";
+}
+
+namespace {
+
+// The comparison rows whose source names the figure (Fig. N of the paper, for a figure script
+// figN, figN_M or figN_Ma): the values the figure supports, shown beside it.
+void supported_rows(std::ostringstream& md, const ReportInput& in, const FigureEntry& f, Flavor flavor) {
+  const std::string number = figure_number(f.name);
+  if (number.empty() || !in.comparison) return;
+  std::ostringstream rows;
+  for (const auto& row : in.comparison->rows)
+    if (figure_numbers(field_or_dash(row, "source")).count(number)) {
+      const std::string relation = field_or_dash(row, "relation");
+      rows << "| " << markdown_escape(field_or_dash(row, "id")) << " | " << code(field_or_dash(row, "scalar")) << " | "
+           << markdown_escape((relation == "=" ? "" : relation + " ") + field_or_dash(row, "published")) << " | "
+           << reproduced_cell(row) << " | " << status_cell(field_or_dash(row, "status"), flavor) << " | "
+           << run_cell(row, flavor) << " |\n";
+    }
+  if (rows.str().empty()) return;
+  md << "Values of Fig. " << number << " of the paper:\n\n"
+     << "| id | quantity | published | reproduced | status | run "
+        "|\n|----|----------|----------|----------|------|------|\n"
+     << rows.str() << "\n";
+}
+
 void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
   if (in.figures.empty()) return;
   md << "## Figures\n\n";
@@ -176,6 +263,7 @@ void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavo
     }
     md << (f.have_pdf ? "[PDF](" + f.pdf + ")" : alarm("PDF missing: " + markdown_escape(f.pdf), flavor))
        << " · script " << code(f.script) << "\n\n";
+    supported_rows(md, in, f, flavor);
   }
 }
 
@@ -257,7 +345,8 @@ void provenance_section(std::ostringstream& md, const ReportInput& in, Flavor fl
   for (const RunRecord& run : in.runs) {
     const auto& j = run.json;
     const bool modified = j.contains("solver") && j["solver"].value("modified", false);
-    md << "### " << markdown_escape(run.study) << " (run " << code(run.run_id) << ")\n\n";
+    md << "### " << markdown_escape(run.study) << " (run " << code(run.run_id) << ")"
+       << (flavor == Flavor::pandoc ? " {#run-" + run.run_id.substr(0, 16) + "}" : std::string()) << "\n\n";
     md << "- solver: " << markdown_escape(json_text(j, {"solver", "name"})) << " "
        << markdown_escape(json_text(j, {"solver", "version"})) << ", revision "
        << code(json_text(j, {"solver", "revision"}))
@@ -319,6 +408,7 @@ std::string render_report(const ReportInput& in, Flavor flavor) {
   } else {
     md << alarm("No comparison with the published values yet.", flavor) << "\n\n";
   }
+  md << "The paper's errors found by the reproduction, with the evidence: [errata](errata.html).\n\n";
   std::size_t missing = 0;
   for (const FigureEntry& f : in.figures) missing += f.have_png ? 0 : 1;
   if (missing > 0) md << alarm(plural(missing, "figure is", "figures are") + " missing.", flavor) << "\n\n";
@@ -343,6 +433,52 @@ std::string read_caption(const std::filesystem::path& script) {
   return trim(first.substr(prefix.size()));
 }
 
+std::string render_errata(const ReportInput& in, Flavor flavor) {
+  std::ostringstream md;
+  md << "# " << markdown_escape(in.title) << ": errata\n\n";
+  md << "What the reproduction found wrong or doubtful in the paper, with the evidence: every published value "
+        "that the reproduction does not confirm (a known difference explained, or a failure), and every "
+        "correction of the paper's text in effect in a run (a typo or a coefficient, recorded by the run as a "
+        "TYPO assumption). The full comparison is in the [report](index.html).\n\n";
+  std::size_t found = 0;
+  md << "## Published values not confirmed\n\n";
+  if (in.comparison) {
+    for (const auto& row : in.comparison->rows) {
+      const std::string status = field_or_dash(row, "status");
+      if (status != "KNOWN-DIFFERENCE" && status != "FAIL") continue;
+      ++found;
+      md << "- **" << markdown_escape(field_or_dash(row, "id")) << "** ("
+         << markdown_escape(field_or_dash(row, "source")) << "), " << status_cell(status, flavor)
+         << ": the paper gives "
+         << markdown_escape(field_or_dash(row, "relation") == "="
+                                ? field_or_dash(row, "published")
+                                : field_or_dash(row, "relation") + " " + field_or_dash(row, "published"))
+         << " for " << code(field_or_dash(row, "scalar")) << ", the reproduction "
+         << markdown_escape(field_or_dash(row, "reproduced")) << " (run " << run_cell(row, Flavor::markdown) << ")";
+      const std::string quote = field_or_dash(row, "quote");
+      if (quote != "-") md << "; the paper: “" << markdown_escape(quote) << "”";
+      const std::string evidence = field_or_dash(row, "evidence");
+      if (evidence != "-") md << ". Evidence: " << markdown_escape(evidence);
+      md << "\n";
+    }
+  }
+  if (found == 0) md << "None: every compared value is confirmed within its tolerance.\n";
+  md << "\n## Corrections of the paper in effect\n\n";
+  std::size_t corrections = 0;
+  for (const RunRecord& run : in.runs) {
+    if (!run.json.contains("assumptions")) continue;
+    for (const auto& a : run.json["assumptions"]) {
+      const std::string note = a.value("note", "");
+      if (note.find("TYPO") == std::string::npos) continue;
+      ++corrections;
+      md << "- " << code(a.value("key", "?")) << " = " << code(a.value("value", "?")) << " (study "
+         << markdown_escape(run.study) << "): " << markdown_escape(note) << "\n";
+    }
+  }
+  if (corrections == 0) md << "No run corrects the paper's text (no TYPO assumption is in effect).\n";
+  return md.str();
+}
+
 std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) {
   std::ostringstream md;
   md << "# Reproductions\n\n";
@@ -354,8 +490,8 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
         "the assumptions in effect and the provenance of every run. A failure is a value outside its tolerance "
         "or a value whose study did not run; a value not reproduced yet belongs to a study not built yet.\n\n"
         "| paper | published values | reproduced | known differences | failures | missing runs | not reproduced "
-        "yet |\n"
-        "|--------------------------|------|------|------|------|------|------|\n";
+        "yet | also |\n"
+        "|--------------------------|------|------|------|------|------|------|------|\n";
   // A failure count above zero stands out: bold in Markdown, a red badge in HTML.
   auto alarming = [&](std::size_t n, const std::string& cls) {
     if (n == 0) return std::string("0");
@@ -366,7 +502,11 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
     const Counts& c = e.counts;
     md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << c.total << " | " << c.match << " | "
        << c.known_difference << " | " << alarming(c.fail, "fail") << " | " << alarming(c.missing_run, "missing-run")
-       << " | " << c.not_reproduced_yet << " |\n";
+       << " | " << c.not_reproduced_yet << " | ";
+    std::vector<std::string> also;
+    if (!e.errata_link.empty()) also.push_back("[errata](" + e.errata_link + ")");
+    if (!e.pdf_link.empty()) also.push_back("[PDF](" + e.pdf_link + ")");
+    md << (also.empty() ? "-" : join(also, " · ")) << " |\n";
   }
   return md.str();
 }

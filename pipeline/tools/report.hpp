@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,10 +47,23 @@ std::string read_caption(const std::filesystem::path& script);
 struct IndexEntry {
   std::string paper, title, link;
   Counts counts;
+  std::string errata_link, pdf_link;  ///< empty when the paper has no errata page or PDF
 };
+
+/// The errata page of a paper: every published value not confirmed (KNOWN-DIFFERENCE or FAIL)
+/// with the paper's words and the evidence, and every correction of the paper's text in effect
+/// in a run (an assumption whose note says TYPO).
+std::string render_errata(const ReportInput& input, Flavor flavor);
 /// The index over all papers: a link to each paper's report and its counts (values, reproduced,
 /// known differences, failures, missing runs, not reproduced yet).
 std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor);
+
+/// The figure numbers a source names ("Sect. 5.3, Figs. 10 and 12" gives 10 and 12; "Fig. 6.3(a)"
+/// gives 6.3; "Figs. 9-12" gives 9 to 12).
+std::set<std::string> figure_numbers(const std::string& source);
+/// The paper's figure number of a figure script's name (fig10 gives 10, fig6_3a gives 6.3), or ""
+/// for a figure of the reproduction's own (rod_map).
+std::string figure_number(const std::string& name);
 
 /// Escapes text for Markdown (pandoc's and CommonMark's punctuation).
 std::string markdown_escape(const std::string& text);

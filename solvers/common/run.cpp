@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "common/provenance.hpp"
+#include "common/store.hpp"
 #include "common/text.hpp"
 
 namespace fs = std::filesystem;
@@ -31,6 +32,8 @@ namespace {
 constexpr double bytes_per_value = 25.0;
 // How often a commit retries when a racing run keeps changing the output between its checks.
 constexpr int commit_attempts = 20;
+// The run store of the default output results/<paper>/<study> (key output.store = auto).
+const std::string default_store = "results/runs";
 
 std::string utc(std::chrono::system_clock::time_point t) {
   const std::time_t s = std::chrono::system_clock::to_time_t(t);
@@ -100,13 +103,18 @@ void remove_dead_leftovers(const fs::path& parent, const std::string& name) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(parent, ec)) {
     const std::string file = entry.path().filename().string();
-    for (const std::string& prefix : {"." + name + ".partial-", "." + name + ".old-"}) {
+    for (const std::string& prefix : {"." + name + ".partial-", "." + name + ".old-", "." + name + ".link-"}) {
       if (file.rfind(prefix, 0) != 0) continue;
       const std::string pid_text = file.substr(prefix.size());
       if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
       if (process_alive(std::stol(pid_text))) continue;  // a run going on right now
       std::error_code remove_ec;
-      if (entry.is_directory(remove_ec) && !entry.is_symlink(remove_ec)) fs::remove_all(entry.path(), remove_ec);
+      if (entry.is_symlink(remove_ec)) {
+        // The pointer a killed run made but had not yet moved into place (".<name>.link-<pid>").
+        if (prefix == "." + name + ".link-") fs::remove(entry.path(), remove_ec);
+      } else if (entry.is_directory(remove_ec)) {
+        fs::remove_all(entry.path(), remove_ec);
+      }
     }
   }
 }
@@ -129,11 +137,19 @@ std::chrono::steady_clock::time_point program_start_steady() {
   return t;
 }
 
-void check_replaceable(const fs::path& target, const std::string& paper, const std::string& study) {
+void check_replaceable(const fs::path& target, const std::string& paper, const std::string& study,
+                       const fs::path& store) {
   std::error_code ec;
   const auto status = fs::symlink_status(target, ec);
   if (ec || status.type() == fs::file_type::not_found) return;
-  if (status.type() == fs::file_type::symlink) refuse(target, "is a symbolic link");
+  if (status.type() == fs::file_type::symlink) {
+    if (store.empty()) refuse(target, "is a symbolic link");
+    const auto entry = store_link_target(target, store);
+    if (!entry) refuse(target, "is a symbolic link that is not a pointer into the run store '" + store.string() + "'");
+    // A pointer whose run was pruned is replaced; one naming a run of another study is refused.
+    if (fs::exists(fs::symlink_status(*entry, ec))) check_replaceable(*entry, paper, study);
+    return;
+  }
   if (status.type() != fs::file_type::directory) refuse(target, "exists and is not a run directory");
   const fs::path json_file = target / "run.json";
   nlohmann::json json;
@@ -185,7 +201,8 @@ void Table::gap() {
 // ---------------------------------------------------------------------------------------
 // Run
 
-Run::Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget)
+Run::Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget,
+         const std::string& store)
     : config_(config),
       identity_(std::move(identity)),
       invocation_(invocation),
@@ -213,18 +230,35 @@ Run::Run(const Config& config, RunIdentity identity, const Invocation& invocatio
     auto mismatch = std::mismatch(absolute_target.begin(), absolute_target.end(), here.begin(), here.end());
     if (mismatch.first == absolute_target.end()) refuse(target_, "is the current directory or contains it");
   }
-  check_replaceable(target_, identity_.paper, identity_.study);
+  if (store.empty()) throw InputError("output.store: empty; give a directory, none or auto");
+  const std::string chosen = store == "auto" ? (invocation.output.empty() ? default_store : "none") : store;
+  if (chosen != "none") {
+    store_ = fs::path(chosen).lexically_normal();
+    if (store_.filename().empty()) store_ = store_.parent_path();
+    if (store_.empty() || store_.filename().string().front() == '.')
+      throw InputError("output.store: '" + chosen + "' does not name a directory (nor a hidden one)");
+    if (store_ == target_) throw InputError("output.store: '" + chosen + "' is the output itself");
+  }
+  check_replaceable(target_, identity_.paper, identity_.study, store_);
 
   const fs::path parent = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
-  for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
-    created_parents_.push_back(p);
-    if (!p.has_parent_path() || p.parent_path() == p) break;
+  for (const fs::path& folder : {parent, store_}) {
+    if (folder.empty()) continue;
+    for (fs::path p = folder; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+      created_parents_.push_back(p);
+      if (!p.has_parent_path() || p.parent_path() == p) break;
+    }
+    fs::create_directories(folder, ec);
+    if (ec) throw IoError("--output: cannot create '" + folder.string() + "': " + ec.message());
+    if (!fs::is_directory(folder)) refuse(folder, "is not a directory");
   }
-  fs::create_directories(parent, ec);
-  if (ec) throw IoError("--output: cannot create '" + parent.string() + "': " + ec.message());
-  if (!fs::is_directory(parent)) refuse(parent, "is not a directory");
   remove_dead_leftovers(parent, name);
-  temporary_ = parent / ("." + name + ".partial-" + std::to_string(::getpid()));
+  if (store_.empty()) {
+    temporary_ = parent / ("." + name + ".partial-" + std::to_string(::getpid()));
+  } else {
+    remove_dead_leftovers(store_, id_);
+    temporary_ = store_ / ("." + id_ + ".partial-" + std::to_string(::getpid()));
+  }
   fs::remove_all(temporary_, ec);
   register_pending(temporary_);
   if (!fs::create_directory(temporary_, ec) || ec) {
@@ -387,22 +421,32 @@ void Run::commit() {
   write_file(temporary_ / "run.json", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 
   // Into place, atomically: into an empty place, or exchanged with the earlier run of the same
-  // study (checked again now: the output may have changed since the run started).
+  // study (checked again now: the output may have changed since the run started). With a store,
+  // the place is <store>/<run id> (an earlier run there has the same id: the same solver, source
+  // and data configuration), and the output then becomes a link to it.
+  const fs::path place = store_.empty() ? target_ : store_ / id_;
   for (int attempt = 0;; ++attempt) {
     if (attempt == commit_attempts)
-      throw IoError("--output: '" + target_.string() + "' kept changing while this run tried to commit");
-    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) == 0) break;
-    if (errno != EEXIST && errno != ENOTEMPTY) throw IoError(io_message("cannot move the run into", target_.string()));
-    check_replaceable(target_, identity_.paper, identity_.study);
-    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
+      throw IoError("--output: '" + place.string() + "' kept changing while this run tried to commit");
+    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, place.c_str(), RENAME_NOREPLACE) == 0) break;
+    if (errno != EEXIST && errno != ENOTEMPTY) throw IoError(io_message("cannot move the run into", place.string()));
+    check_replaceable(place, identity_.paper, identity_.study);
+    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, place.c_str(), RENAME_EXCHANGE) == 0) {
       std::error_code ec;
       fs::remove_all(temporary_, ec);  // now the earlier run
       break;
     }
-    if (errno != ENOENT) throw IoError(io_message("cannot replace", target_.string()));
+    if (errno != ENOENT) throw IoError(io_message("cannot replace", place.string()));
   }
   committed_ = true;
-  if (!quiet_) std::cerr << identity_.solver << ": run " << id_ << " written to " << target_.string() << "\n";
+  if (!store_.empty()) {
+    point_to(target_, place, [this] { check_replaceable(target_, identity_.paper, identity_.study, store_); });
+  }
+  if (!quiet_) {
+    std::cerr << identity_.solver << ": run " << id_ << " written to " << place.string();
+    if (!store_.empty()) std::cerr << ", named by " << target_.string();
+    std::cerr << "\n";
+  }
 }
 
 // ---------------------------------------------------------------------------------------

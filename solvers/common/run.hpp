@@ -95,8 +95,12 @@ struct RunIdentity {
 class Run {
  public:
   /// Checks the output (see above) and opens the temporary run directory. `output` empty means
-  /// results/<paper>/<study>.
-  Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget = {});
+  /// results/<paper>/<study>. `store` (key output.store) is where the run is kept by its id:
+  /// "none" writes the run at the output itself; a directory keeps it as <store>/<run id> and
+  /// makes the output a relative symbolic link to it (common/store.hpp); "auto" is results/runs
+  /// when the output is the default one, else "none".
+  Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget = {},
+      const std::string& store = "none");
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
   ~Run();
@@ -137,6 +141,7 @@ class Run {
   bool quiet_;
   std::string id_;
   std::filesystem::path target_, temporary_;
+  std::filesystem::path store_;                         // empty: the run is written at target_ itself
   std::vector<std::filesystem::path> created_parents_;  // removed again (if empty) when the run fails
   std::vector<std::pair<std::string, std::pair<double, std::string>>> scalars_;
   std::vector<std::pair<std::string, std::map<std::string, double>>> statistics_;
@@ -152,8 +157,10 @@ class Run {
 };
 
 /// Refuses (InputError naming --output) a path that is anything but absent or an earlier run of
-/// `paper`/`study` holding only the files its run.json lists.
-void check_replaceable(const std::filesystem::path& target, const std::string& paper, const std::string& study);
+/// `paper`/`study` holding only the files its run.json lists. With a run store, the output may
+/// also be a link into `store` (to a run of `paper`/`study`, or dangling after a prune).
+void check_replaceable(const std::filesystem::path& target, const std::string& paper, const std::string& study,
+                       const std::filesystem::path& store = {});
 
 /// The time a program started (the first call, made early by the study kit): a run's start time
 /// and wall time count from here, however late the run writer is created.

@@ -12,7 +12,8 @@
 //
 //   int main(int argc, char** argv) { return cm::study_main<DiskStudy>(argc, argv); }
 //
-// study_main declares the keys every study has (run.study, output.max_rows, output.max_bytes),
+// study_main declares the keys every study has (run.study, output.max_rows, output.max_bytes,
+// output.store),
 // parses the command line, opens the run (checking the output before any work), calls run(),
 // commits, and maps every failure to its exit status (common/errors.hpp). One executable may serve
 // several studies: the study is named by the key run.study (default info.study), never by the
@@ -35,8 +36,8 @@ struct StudyInfo {
   const char* summary;  ///< the first line of --help
 };
 
-/// The keys every study has, bound to `study` and `budget`.
-void declare_run_keys(Config& config, const StudyInfo& info, std::string& study, Budget& budget);
+/// The keys every study has, bound to `study`, `budget` and `store` (output.store).
+void declare_run_keys(Config& config, const StudyInfo& info, std::string& study, Budget& budget, std::string& store);
 
 /// Parses, runs and commits one study; the whole of a study's main.
 template <class Study>
@@ -47,11 +48,12 @@ int study_main(int argc, char** argv) {
     Config config(Study::info.solver, Study::info.summary);
     std::string name = Study::info.study;
     Budget budget;
-    declare_run_keys(config, Study::info, name, budget);
+    std::string store = "auto";
+    declare_run_keys(config, Study::info, name, budget, store);
     study.declare(config);
     const Invocation invocation = config.parse(argc, argv);
     if (invocation.help || invocation.version) return exit_ok;
-    Run run(config, {Study::info.solver, Study::info.paper, name}, invocation, budget);
+    Run run(config, {Study::info.solver, Study::info.paper, name}, invocation, budget, store);
     study.run(run);
     run.commit();
     return exit_ok;

@@ -85,5 +85,36 @@ check "budget_key_lowers_the_limit" test $rc -eq 2 -a ! -e b2
 "$demo" --demo.rows=100 --output.max_rows=50 --output deep/er/run --quiet 2>/dev/null
 check "created_folders_removed_on_failure" test ! -e deep
 
+# The run store (output.store): the run is kept as <store>/<run id>, the output is a relative link
+# to it; a newer run of the study moves the link and the older run stays retrievable by its id.
+"$demo" --output s/res/demo --output.store=s/runs --quiet
+first=$(id s/res/demo)
+check "store_output_is_a_link" test -L s/res/demo
+check "store_link_is_relative" test "$(readlink s/res/demo)" = "../runs/$first"
+check "store_entry_named_by_its_id" committed "s/runs/$first"
+"$demo" --output s/res/demo --output.store=s/runs --demo.value=2.5 --quiet
+second=$(id s/res/demo)
+check "store_rerun_has_a_new_id" test "$first" != "$second"
+check "store_link_moves_to_the_new_run" test "$(readlink s/res/demo)" = "../runs/$second"
+check "store_keeps_the_first_run" grep -q $'^0\t1.5$' "s/runs/$first/rows.tsv"
+check "store_no_leftovers" no_leftovers
+# A link that is not a pointer into the store, and a user's file, are refused and left untouched.
+mkdir -p s/mine && ln -s ../mine s/res/other
+"$demo" --output s/res/other --output.store=s/runs --quiet 2>/dev/null; rc=$?
+check "store_foreign_link_refused" test $rc -eq 2 -a "$(readlink s/res/other)" = "../mine"
+echo mine > s/res/file
+"$demo" --output s/res/file --output.store=s/runs --quiet 2>/dev/null; rc=$?
+check "store_user_file_refused" test $rc -eq 2 -a "$(cat s/res/file)" = "mine"
+# A pointer naming another study's run in the store is refused.
+"$demo" --output s/res/demo --output.store=s/runs --run.study=other --quiet 2>/dev/null; rc=$?
+check "store_other_study_refused" test $rc -eq 2 -a "$(readlink s/res/demo)" = "../runs/$second"
+# An earlier run written in place (before the store) is replaced by the link.
+"$demo" --output s/res/old --quiet
+"$demo" --output s/res/old --output.store=s/runs --quiet
+check "store_replaces_an_in_place_run" test -L s/res/old
+# Without the key, a link at the output is refused as before.
+"$demo" --output s/res/demo --quiet 2>/dev/null; rc=$?
+check "no_store_link_refused" test $rc -eq 2 -a -L s/res/demo
+
 echo "$((cases - failures)) passed, $failures failed"
 [ "$failures" -eq 0 ]

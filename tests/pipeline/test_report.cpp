@@ -164,15 +164,17 @@ Counts counts(std::initializer_list<Status> statuses) {
 
 TEST(Index, LinksEachPaperWithItsCounts) {
   const std::vector<IndexEntry> entries{
-      {"dem", "DEM", "dem/index.html", counts({Status::not_reproduced_yet, Status::not_reproduced_yet})},
+      {"dem", "DEM", "dem/index.html", counts({Status::not_reproduced_yet, Status::not_reproduced_yet}), "", ""},
       {"friction", "Friction", "friction/index.html",
        counts({Status::match, Status::match, Status::known_difference, Status::fail, Status::missing_run,
-               Status::not_reproduced_yet})}};
+               Status::not_reproduced_yet}),
+       "friction/errata.html", "friction/friction.pdf"}};
   const std::string md = render_index(entries, Flavor::markdown);
   EXPECT_NE(md.find("| paper | published values | reproduced | known differences | failures | missing runs | not "
-                    "reproduced yet |"),
+                    "reproduced yet | also |"),
             std::string::npos);
-  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 2 |"), std::string::npos);
+  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 2 | - |"), std::string::npos);
+  EXPECT_NE(md.find("[errata](friction/errata.html) · [PDF](friction/friction.pdf) |"), std::string::npos);
   EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | **1** | **1** | 1 |"), std::string::npos);
   const std::string html = render_index(entries, Flavor::pandoc);
   EXPECT_NE(html.find("| [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
@@ -198,3 +200,14 @@ TEST(Bench, Median) {
 }
 
 }  // namespace
+
+TEST(Figures, NumbersNamedBySources) {
+  using S = std::set<std::string>;
+  EXPECT_EQ(figure_numbers("Sect. 5.3, Figs. 10 and 12"), (S{"10", "12"}));
+  EXPECT_EQ(figure_numbers("Sect. 6; Fig. 6.3(a),(c) captions (DAE (6.5), radau5)"), (S{"6.3"}));
+  EXPECT_EQ(figure_numbers("Figs. 9-12"), (S{"9", "10", "11", "12"}));
+  EXPECT_EQ(figure_numbers("(76), Sect. 5.3"), S{});
+  EXPECT_EQ(figure_number("fig10"), "10");
+  EXPECT_EQ(figure_number("fig6_3a"), "6.3");
+  EXPECT_EQ(figure_number("rod_map"), "");
+}
