@@ -35,6 +35,12 @@ STORE := results/runs
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?=
 
+# OpenMP threads wait for each other at every colour of a sweep: spinning while they wait (GNU
+# OpenMP's default) turns into waiting for the scheduler when the cores are shared (make -j, a
+# second job), which slowed the granular channel tenfold; sleeping costs microseconds. A user's
+# own setting wins.
+export OMP_WAIT_POLICY ?= PASSIVE
+
 PAPERS :=
 include $(sort $(wildcard pipeline/*/studies.mk))
 

@@ -88,7 +88,8 @@ void ChannelSetup::declare(cm::Config& c) {
       .range(cm::Range::closed(1, 1000));
   c.add("broadphase.reorder_every", &engine.reorder_every, "steps between two sorts of the spheres by cell")
       .range(cm::Range::closed(0, 1e9));
-  c.add("solver.threads", &engine.threads, "OpenMP threads (the data do not depend on it)")
+  c.add("solver.threads", &engine.threads,
+        "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
       .range(cm::Range::closed(1, 1024))
       .no_data();
 
