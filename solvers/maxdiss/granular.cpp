@@ -412,7 +412,7 @@ double Engine::sweep() {
   const int colours = static_cast<int>(colour_start_.size()) - 1;
   for (int col = 0; col < colours; ++col) {
     const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
-    const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 > 256;
+    const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
     for (long k = k0; k < k1; ++k) relax(contacts_[static_cast<std::size_t>(k)], delta);
   }

@@ -110,6 +110,7 @@ struct EngineOptions {
   int decoupling_sweeps = 20;  ///< decoupling: normal/tangential fixed-point sweeps at most
   int reorder_every = 50;      ///< spheres are sorted by cell every so many steps
   int threads = 1;             ///< OpenMP threads (never changes the data)
+  int parallel_min = 256;      ///< a colour with fewer contacts is relaxed by one thread (no effect on the data)
   SolverOptions kernel{};      ///< options of the analytic single-contact solver
 };
 

@@ -96,10 +96,10 @@ class ChannelStudy {
     c.check([&c, this] {
       const auto& o = setup_.channel.obstacle;
       const double steps = t_end_ / setup_.engine.dt;
+      if (steps > 1e9) c.fail("time.t_end", "more than 1e9 steps of time.dt");
       if (std::fabs(steps - std::round(steps)) > 1e-9 * steps)
         c.fail("time.t_end", "must be a whole number of steps time.dt");
       steps_ = std::lround(steps);
-      if (steps_ > 1e9) c.fail("time.t_end", "more than 1e9 steps");
       if (!(t_avg_ < t_end_)) c.fail("average.t_start", "must lie before time.t_end");
       if (!(rdf_region_[0] < rdf_region_[1] && rdf_region_[2] < rdf_region_[3] && rdf_region_[4] < rdf_region_[5]))
         c.fail("rdf.region", "each range must increase (x0 < x1, y0 < y1, z0 < z1)");

@@ -34,6 +34,9 @@ class ChannelBench {
         .range(cm::Range::nonnegative());
     c.add("bench.steps", &steps_, "steps timed per law and thread count").range(cm::Range::closed(1, 1e7));
     c.add("bench.threads", &threads_, "thread counts timed").range(cm::Range::closed(1, 1024)).no_data();
+    c.check([&c, this] {
+      if (warmup_ / setup_.engine.dt > 1e9) c.fail("bench.warmup", "more than 1e9 steps of time.dt");
+    });
   }
 
   void run(cm::Run& run) {
