@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "common/convergence.hpp"
 #include "common/rotation.hpp"
 #include "common/study.hpp"
 #include "common/sundials.hpp"
@@ -28,21 +29,6 @@
 namespace {
 
 using namespace dem;
-
-/// Least-squares slope of log(err) against log(dt).
-double observed_order(const std::vector<double>& dt, const std::vector<double>& err) {
-  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < dt.size(); ++i) {
-    if (!(err[i] > 0.0)) continue;
-    const double x = std::log(dt[i]), y = std::log(err[i]);
-    n += 1;
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
-  }
-  return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
-}
 
 class ReferenceStudy {
  public:
@@ -188,15 +174,15 @@ class ReferenceStudy {
     }
     for (long k = 0; k <= n_samples; ++k)
       hist.row({static_cast<double>(k) * h, ref[static_cast<std::size_t>(k)], finest[static_cast<std::size_t>(k)]});
-    run.scalar("order_overlap", observed_order(dts, e_delta));
-    run.scalar("order_separation_velocity", observed_order(dts, e_v));
+    run.scalar("order_overlap", cm::observed_order(dts, e_delta));
+    run.scalar("order_separation_velocity", cm::observed_order(dts, e_v));
     run.scalar("err_overlap_finest_relative", e_delta.back());
     tops(run);
     if (!run.quiet())
       std::printf(
           "Hertz impact: reference duration %.9g s (Eq. (50): %.9g), e = %.9g; observed orders %.3f (overlap), "
           "%.3f (separation velocity)\n",
-          t_sep, t_c, v_sep / v_rel_, observed_order(dts, e_delta), observed_order(dts, e_v));
+          t_sep, t_c, v_sep / v_rel_, cm::observed_order(dts, e_delta), cm::observed_order(dts, e_v));
   }
 
  private:
@@ -262,12 +248,12 @@ class ReferenceStudy {
       eh.push_back(top_update_error(w_heavy, Q_heavy, stride, dt));
       tab.row({dt, ef.back(), eh.back()});
     }
-    run.scalar("top_order_torque_free", observed_order(dts, ef));
-    run.scalar("top_order_heavy", observed_order(dts, eh));
+    run.scalar("top_order_torque_free", cm::observed_order(dts, ef));
+    run.scalar("top_order_heavy", cm::observed_order(dts, eh));
     run.scalar("top_err_finest_heavy", eh.back());
     if (!run.quiet())
       std::printf("tops: observed order of the rotation update %.3f (torque-free), %.3f (heavy)\n",
-                  observed_order(dts, ef), observed_order(dts, eh));
+                  cm::observed_order(dts, ef), cm::observed_order(dts, eh));
   }
 
   std::vector<double> inertia_{1.0, 2.0, 3.0}, omega0_{0.3, 1.0, 0.2};

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "common/convergence.hpp"
 #include "common/optimize.hpp"
 #include "common/study.hpp"
 #include "common/sundials.hpp"
@@ -39,21 +40,6 @@ struct Motion {
   double t_roll = -1.0;  ///< end of the first step with zero post-step slip
   double u_roll = 0.0;   ///< down-slope velocity at that time
 };
-
-/// Least-squares slope of log(err) against log(dt): the observed order.
-double observed_order(const std::vector<double>& dt, const std::vector<double>& err) {
-  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < dt.size(); ++i) {
-    if (!(err[i] > 0.0)) continue;
-    const double x = std::log(dt[i]), y = std::log(err[i]);
-    n += 1;
-    sx += x;
-    sy += y;
-    sxx += x * x;
-    sxy += x * y;
-  }
-  return n >= 2 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : std::nan("");
-}
 
 /// Does dt divide the span h (to rounding)? The number of steps, or 0 if not.
 long steps_in(double h, double dt) {
@@ -274,7 +260,7 @@ class StepperStudy {
       if (dt == *std::min_element(dts_.begin(), dts_.end())) finest = m;
       conv_.push_back({dt, e.s_exact, e.s_cvode, 0.0, 0.0});
     }
-    const double order = observed_order(dts_, es);
+    const double order = cm::observed_order(dts_, es);
     run.scalar("roll_order_position", order);
     run.scalar("roll_t_roll_err_over_dt_max", *std::max_element(et.begin(), et.end()));
     run.scalar("roll_t_roll_exact", t_exact, "s");
@@ -368,7 +354,7 @@ class StepperStudy {
               {law_diff_, std::fabs(o.samples[j].s - p.samples[j].s), std::fabs(o.samples[j].u - p.samples[j].u)});
       }
     }
-    if (!es.empty()) run.scalar("incline_order_position", observed_order(dts_, es));
+    if (!es.empty()) run.scalar("incline_order_position", cm::observed_order(dts_, es));
 
     // The threshold angle by bisection on the stepper's own regime (rolling: every step sticks).
     const double tdt = threshold_dt_;

@@ -9,21 +9,15 @@
 #include <cmath>
 #include <random>
 
+#include "granular_fixtures.hpp"
 #include "maxdiss/granular.hpp"
 
 namespace {
 
 using namespace md::granular;
+using md::granular::testing::options;
 
 constexpr double g0 = 9.81;
-
-EngineOptions options(Law law = Law::maxdiss) {
-  EngineOptions o;
-  o.law = law;
-  o.dt = 1e-5;
-  o.mu = 0.4;
-  return o;
-}
 
 Engine engine(const EngineOptions& o, double R, double half_width = 0.005) {
   Box box;

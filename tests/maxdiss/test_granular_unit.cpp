@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "granular_fixtures.hpp"
 #include "maxdiss/channel.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/granular.hpp"
@@ -14,14 +15,8 @@ namespace {
 
 using namespace md::granular;
 using Eigen::Matrix3d;
-
-EngineOptions options(Law law = Law::maxdiss) {
-  EngineOptions o;
-  o.law = law;
-  o.dt = 1e-5;
-  o.mu = 0.4;
-  return o;
-}
+using md::granular::testing::options;
+using md::granular::testing::small_channel;
 
 // --- the per-contact laws agree on sphere contacts (spec 001, 6.4) -------------------------------
 
@@ -112,14 +107,7 @@ TEST(Granular, ContactFrameIsOrthonormalAndRightHanded) {
 // --- determinism -------------------------------------------------------------------------------
 
 TEST(Granular, ThreadCountDoesNotChangeTheData) {
-  ChannelOptions c;
-  c.Lx = 0.02;
-  c.Ly = 0.01;
-  c.Lz = 0.004;
-  c.obstacle.cx = 0.008;
-  c.obstacle.cy = 0.005;
-  c.obstacle.radius = 0.002;
-  c.obstacle.box_length = 0.002;
+  ChannelOptions c = small_channel();
   std::vector<Vector3d> x[2];
   for (int threads : {1, 2}) {
     EngineOptions o = options();
@@ -134,14 +122,7 @@ TEST(Granular, ThreadCountDoesNotChangeTheData) {
 }
 
 TEST(Granular, InflowInsertsOneLayerPerTwoRadiiOfPlateTravel) {
-  ChannelOptions c;
-  c.Lx = 0.02;
-  c.Ly = 0.01;
-  c.Lz = 0.004;
-  c.obstacle.cx = 0.008;
-  c.obstacle.cy = 0.005;
-  c.obstacle.radius = 0.002;
-  c.obstacle.box_length = 0.002;
+  ChannelOptions c = small_channel();
   c.initial_fill = false;
   EngineOptions o = options();
   Channel ch(c, o);
