@@ -101,6 +101,10 @@ class ChannelStudy {
         c.fail("time.t_end", "must be a whole number of steps time.dt");
       steps_ = std::lround(steps);
       if (!(t_avg_ < t_end_)) c.fail("average.t_start", "must lie before time.t_end");
+      // a sample (every sample.every steps, the last step included) must fall in the window
+      const long first = std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9));
+      if ((first + sample_every_ - 1) / sample_every_ * sample_every_ > steps_)
+        c.fail("sample.every", "no sample falls in the averaging window from average.t_start to time.t_end");
       if (!(rdf_region_[0] < rdf_region_[1] && rdf_region_[2] < rdf_region_[3] && rdf_region_[4] < rdf_region_[5]))
         c.fail("rdf.region", "each range must increase (x0 < x1, y0 < y1, z0 < z1)");
       if (!(rdf_rmax_ > rdf_dr_)) c.fail("rdf.rmax_over_d", "must exceed rdf.dr_over_d");
