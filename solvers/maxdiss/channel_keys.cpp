@@ -71,9 +71,14 @@ void ChannelSetup::declare(cm::Config& c) {
   c.add("nbgs.relaxation", &engine.relaxation, "relaxation w of each block update, in (0, 1]")
       .range(cm::Range::open_closed(0.0, 1.0))
       .assumption("ASSUMED: not in the paper; 1 (plain Gauss-Seidel); pe's 0.75 applies across processes only");
-  c.add_choice("nbgs.order", &engine.order, {{"colour", SweepOrder::colour}, {"detection", SweepOrder::detection}},
-               "sweep order: colour by colour (threads share a colour) or detection order (one thread)")
+  c.add_choice("nbgs.order", &engine.order,
+               {{"colour", SweepOrder::colour}, {"slabs", SweepOrder::slabs}, {"detection", SweepOrder::detection}},
+               "sweep order: colour by colour of a greedy colouring (threads share a colour), slabs of cells "
+               "along the channel, even then odd, each colour by colour (threads share slabs), or detection "
+               "order (one thread)")
       .assumption("ASSUMED: the paper's order is pe's process-local order; here a greedy colouring");
+  c.add("nbgs.slab_columns", &engine.slab_columns, "columns of cells along the channel per slab (nbgs.order = slabs)")
+      .range(cm::Range::closed(1, 1e6));
   c.add_choice("contact.point", &engine.contact_point,
                {{"midpoint", ContactPoint::midpoint}, {"body2_surface", ContactPoint::body2_surface}},
                "sphere-sphere contact point: middle of the overlap (pe) or surface of body 2 (the paper)")

@@ -193,8 +193,8 @@ double Engine::bytes() const {
   auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
   double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
              cap(spheres.inv_I) + cap(spheres.id);
-  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(contacts_) + cap(colour_start_) + cap(used_colours_) +
-       cap(scratch_);
+  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(contacts_) + cap(colour_start_) +
+       cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(scratch_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   return b;
 }
@@ -233,6 +233,12 @@ void Engine::build_cells() {
       continue;
     }
     break;
+  }
+  // positions and radii in cell order, packed: the broad phase reads them in runs
+  xr_.resize(n);
+  for (std::size_t s = 0; s < n; ++s) {
+    const std::uint32_t i = order_[s];
+    xr_[s] << spheres.x[i], spheres.R[i];
   }
 }
 
@@ -306,17 +312,13 @@ StepStats Engine::detect() {
     out.push_back(c);
   };
 
-  // the 13 forward neighbours of a cell (those of larger index), as offsets in the padded grid (no
-  // bounds to check; the strides are at least 3, so the 26 offsets differ)
-  const long sz = 1, sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
-  long forward[13];
-  int nf = 0;
-  for (int dx = -1; dx <= 1; ++dx)
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dz = -1; dz <= 1; ++dz) {
-        const long offset = dx * sx + dy * sy + dz * sz;
-        if (offset > 0) forward[nf++] = offset;
-      }
+  // The 13 forward neighbours of a cell (those of larger index) in the padded grid (no bounds to
+  // check): the next cell along z, and four runs of three cells consecutive along z, (dx, dy) =
+  // (0, 1), (1, -1), (1, 0), (1, 1). With the cell itself they are five contiguous ranges of the
+  // cell-ordered spheres, scanned in the order of increasing offset.
+  const long sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
+  const long runs[4] = {sy, sx - sy, sx, sx + sy};  // centre cell of each run of three
+  const double threshold = opt_.threshold;
 
 #pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {
@@ -328,11 +330,17 @@ StepStats Engine::detect() {
       for (std::uint32_t s = cell_start_[c]; s < end; ++s) {  // ghost cells are empty
         const std::uint32_t i = order_[s];
         boundary_contacts(i, out);
-        for (std::uint32_t s2 = s + 1; s2 < end; ++s2) pair(i, order_[s2], out);
-        for (int f = 0; f < 13; ++f) {
-          const long cn = c + forward[f];
-          for (std::uint32_t s2 = cell_start_[cn]; s2 < cell_start_[cn + 1]; ++s2) pair(i, order_[s2], out);
-        }
+        const Eigen::Vector4d p = xr_[s];
+        // candidates by the packed positions and radii, contacts from the spheres' own arrays
+        auto scan = [&](std::uint32_t s0, std::uint32_t s1) {
+          for (std::uint32_t s2 = s0; s2 < s1; ++s2) {
+            const Eigen::Vector4d& q = xr_[s2];
+            const double reach = p(3) + q(3) + threshold;
+            if ((p.head<3>() - q.head<3>()).squaredNorm() < reach * reach) pair(i, order_[s2], out);
+          }
+        };
+        scan(s + 1, cell_start_[c + 2]);  // the rest of the cell, then the next cell along z
+        for (long r : runs) scan(cell_start_[c + r - 1], cell_start_[c + r + 2]);
       }
     }
   }
@@ -347,10 +355,11 @@ StepStats Engine::detect() {
   return st;
 }
 
-void Engine::colour() {
+int Engine::colour(std::uint32_t groups) {
+  // greedy colouring in detection order: a contact takes the lowest colour neither sphere has yet
   const std::size_t nc = contacts_.size();
   used_colours_.assign(spheres.size(), 0);
-  std::vector<std::uint8_t> colour_of(nc);
+  colour_of_.resize(nc);
   int colours = 0;
   for (std::size_t k = 0; k < nc; ++k) {
     const Contact& c = contacts_[k];
@@ -362,18 +371,25 @@ void Engine::colour() {
     const std::uint64_t bit = std::uint64_t{1} << col;
     used_colours_[static_cast<std::size_t>(c.a)] |= bit;
     if (c.b >= 0) used_colours_[static_cast<std::size_t>(c.b)] |= bit;
-    colour_of[k] = static_cast<std::uint8_t>(col);
+    colour_of_[k] = static_cast<std::uint32_t>(col);
     colours = std::max(colours, col + 1);
   }
-  // stable counting sort of the contacts by colour
-  colour_start_.assign(static_cast<std::size_t>(colours) + 1, 0);
-  for (std::size_t k = 0; k < nc; ++k) ++colour_start_[colour_of[k] + 1u];
-  for (int c = 0; c < colours; ++c)
-    colour_start_[static_cast<std::size_t>(c) + 1] += colour_start_[static_cast<std::size_t>(c)];
-  std::vector<std::uint32_t> fill(colour_start_.begin(), colour_start_.end() - 1);
+  // stable counting sort of the contacts by (group, colour); group_of_ holds the groups (or is empty)
+  const std::uint32_t ncol = static_cast<std::uint32_t>(colours);
+  auto key = [&](std::size_t k) { return (group_of_.empty() ? 0u : group_of_[k]) * ncol + colour_of_[k]; };
+  std::vector<std::uint32_t> start(static_cast<std::size_t>(groups) * ncol + 1, 0);
+  for (std::size_t k = 0; k < nc; ++k) ++start[key(k) + 1];
+  for (std::size_t q = 0; q + 1 < start.size(); ++q) start[q + 1] += start[q];
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
   scratch_.resize(nc);
-  for (std::size_t k = 0; k < nc; ++k) scratch_[fill[colour_of[k]]++] = contacts_[k];
+  for (std::size_t k = 0; k < nc; ++k) scratch_[fill[key(k)]++] = contacts_[k];
   contacts_.swap(scratch_);
+  // colour_start_: where each group begins (one group: where each colour begins)
+  const std::uint32_t stride = groups > 1 ? ncol : 1;
+  const std::size_t bounds = groups > 1 ? groups : ncol;
+  colour_start_.resize(bounds + 1);
+  for (std::size_t q = 0; q <= bounds; ++q) colour_start_[q] = start[q * stride];
+  return colours;
 }
 
 void Engine::relax(Contact& c, double& delta) {
@@ -407,10 +423,58 @@ void Engine::relax(Contact& c, double& delta) {
   delta = std::max(delta, d.cwiseAbs().maxCoeff());
 }
 
+int Engine::slab() {
+  // Contacts come in the order of the cell of their sphere a (x-major): the slab of a contact is
+  // the column of that cell over slab_columns. Inside a slab the contacts are then ordered by
+  // colour: consecutive contacts share no sphere, so the processor overlaps their relaxations,
+  // while the slab's spheres stay in cache.
+  const std::uint32_t stride_x = static_cast<std::uint32_t>(ny_ + 2) * static_cast<std::uint32_t>(nz_ + 2);
+  const std::uint32_t width = static_cast<std::uint32_t>(std::max(1, opt_.slab_columns));
+  const std::uint32_t slabs = (static_cast<std::uint32_t>(nx_) + width - 1) / width;
+  group_of_.resize(contacts_.size());
+  for (std::size_t k = 0; k < contacts_.size(); ++k)
+    group_of_[k] = (cell_of_[static_cast<std::size_t>(contacts_[k].a)] / stride_x - 1) / width;  // padded grid
+  const int colours = colour(slabs);
+  group_of_.clear();
+  return colours;
+}
+
 double Engine::sweep() {
   double delta = 0.0;
-  const int colours = static_cast<int>(colour_start_.size()) - 1;
-  for (int col = 0; col < colours; ++col) {
+  const int groups = static_cast<int>(colour_start_.size()) - 1;
+  auto relax_range = [this](long k0, long k1, double& d) {
+    // The spheres of a contact a few ahead are fetched while this one is relaxed: consecutive
+    // contacts of a colour are independent, so their spheres' addresses are known in advance.
+    constexpr long ahead = 8;
+    auto fetch = [this](const Contact& c) {
+      const std::size_t a = static_cast<std::size_t>(c.a);
+      __builtin_prefetch(&spheres.v[a]);
+      __builtin_prefetch(&spheres.w[a]);
+      __builtin_prefetch(&spheres.inv_m[a]);
+      __builtin_prefetch(&spheres.inv_I[a]);
+      if (c.b >= 0) {
+        const std::size_t b = static_cast<std::size_t>(c.b);
+        __builtin_prefetch(&spheres.v[b]);
+        __builtin_prefetch(&spheres.w[b]);
+        __builtin_prefetch(&spheres.inv_m[b]);
+        __builtin_prefetch(&spheres.inv_I[b]);
+      }
+    };
+    for (long k = k0; k < k1; ++k) {
+      if (k + ahead < k1) fetch(contacts_[static_cast<std::size_t>(k + ahead)]);
+      relax(contacts_[static_cast<std::size_t>(k)], d);
+    }
+  };
+  if (opt_.order == SweepOrder::slabs) {
+    // the slabs of one parity share no sphere: any thread may take any of them
+    for (int parity = 0; parity < 2; ++parity) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads) reduction(max : delta) if (opt_.threads > 1)
+      for (int s = parity; s < groups; s += 2)
+        relax_range(colour_start_[static_cast<std::size_t>(s)], colour_start_[static_cast<std::size_t>(s) + 1], delta);
+    }
+    return delta;
+  }
+  for (int col = 0; col < groups; ++col) {
     const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
     const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
@@ -426,12 +490,18 @@ StepStats Engine::step(double t) {
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
   for (std::size_t i = 0; i < n; ++i) spheres.v[i] += dv_ext;
 
-  if (opt_.order == SweepOrder::colour) {
-    colour();
-  } else {
-    colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
+  switch (opt_.order) {
+    case SweepOrder::slabs:
+      st.colours = slab();
+      break;
+    case SweepOrder::colour:
+      st.colours = colour(1);
+      break;
+    case SweepOrder::detection:
+      colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
+      st.colours = 1;
+      break;
   }
-  st.colours = static_cast<int>(colour_start_.size()) - 1;
   double delta = 0.0;
   for (int s = 0; s < opt_.sweeps; ++s) delta = sweep();
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
