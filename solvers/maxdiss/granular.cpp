@@ -268,6 +268,8 @@ StepStats Engine::detect() {
       c.l2 = 0.0;
       c.Ann = S.inv_m[i];
       c.Att = c.Ann + S.inv_I[i] * c.l1 * c.l1;  // eq. (2)
+      c.inv_m1 = S.inv_m[i];
+      c.inv_I1_l1 = S.inv_I[i] * c.l1;
       c.mu = mu;
       finish(c);
       out.push_back(c);
@@ -307,6 +309,10 @@ StepStats Engine::detect() {
     }
     c.Ann = S.inv_m[i] + S.inv_m[j];
     c.Att = c.Ann + S.inv_I[i] * c.l1 * c.l1 + S.inv_I[j] * c.l2 * c.l2;  // eq. (2), r_1 = -l1 n, r_2 = l2 n
+    c.inv_m1 = S.inv_m[i];
+    c.inv_m2 = S.inv_m[j];
+    c.inv_I1_l1 = S.inv_I[i] * c.l1;
+    c.inv_I2_l2 = S.inv_I[j] * c.l2;
     c.mu = opt_.mu;
     finish(c);
     out.push_back(c);
@@ -413,12 +419,12 @@ void Engine::relax(Contact& c, double& delta) {
   c.lambda = lambda;
   const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * c.o;
   const Vector3d nxP = c.n.cross(P);
-  v[a] += spheres.inv_m[a] * P;
-  w[a] -= (spheres.inv_I[a] * c.l1) * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
+  v[a] += c.inv_m1 * P;
+  w[a] -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
   if (c.b >= 0) {
     const std::size_t b = static_cast<std::size_t>(c.b);
-    v[b] -= spheres.inv_m[b] * P;
-    w[b] -= (spheres.inv_I[b] * c.l2) * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
+    v[b] -= c.inv_m2 * P;
+    w[b] -= c.inv_I2_l2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
   }
   delta = std::max(delta, d.cwiseAbs().maxCoeff());
 }
@@ -450,14 +456,10 @@ double Engine::sweep() {
       const std::size_t a = static_cast<std::size_t>(c.a);
       __builtin_prefetch(&spheres.v[a]);
       __builtin_prefetch(&spheres.w[a]);
-      __builtin_prefetch(&spheres.inv_m[a]);
-      __builtin_prefetch(&spheres.inv_I[a]);
       if (c.b >= 0) {
         const std::size_t b = static_cast<std::size_t>(c.b);
         __builtin_prefetch(&spheres.v[b]);
         __builtin_prefetch(&spheres.w[b]);
-        __builtin_prefetch(&spheres.inv_m[b]);
-        __builtin_prefetch(&spheres.inv_I[b]);
       }
     };
     for (long k = k0; k < k1; ++k) {

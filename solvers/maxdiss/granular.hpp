@@ -133,7 +133,9 @@ struct Contact {
   double gap_rate = 0.0;        ///< xi_eff / dt
   double Ann = 0.0, Att = 0.0;  ///< the Delassus block diag(A_nn, A_tt, A_tt)
   double mu = 0.0;
-  Vector3d lambda = Vector3d::Zero();  ///< impulse of the step, contact-frame components
+  double inv_m1 = 0.0, inv_m2 = 0.0;        ///< the spheres' 1/m (the sweep reads no sphere array but v, w)
+  double inv_I1_l1 = 0.0, inv_I2_l2 = 0.0;  ///< l_1 / I_1 and l_2 / I_2
+  Vector3d lambda = Vector3d::Zero();       ///< impulse of the step, contact-frame components
 };
 
 /// What one step did.
