@@ -429,6 +429,26 @@ void Engine::relax(Contact& c, double& delta) {
   delta = std::max(delta, d.cwiseAbs().maxCoeff());
 }
 
+void Engine::relax_range(long k0, long k1, double& delta) {
+  // The spheres of a contact a few ahead are fetched while this one is relaxed (their addresses
+  // are known in advance).
+  constexpr long ahead = 8;
+  auto fetch = [this](const Contact& c) {
+    const std::size_t a = static_cast<std::size_t>(c.a);
+    __builtin_prefetch(&spheres.v[a]);
+    __builtin_prefetch(&spheres.w[a]);
+    if (c.b >= 0) {
+      const std::size_t b = static_cast<std::size_t>(c.b);
+      __builtin_prefetch(&spheres.v[b]);
+      __builtin_prefetch(&spheres.w[b]);
+    }
+  };
+  for (long k = k0; k < k1; ++k) {
+    if (k + ahead < k1) fetch(contacts_[static_cast<std::size_t>(k + ahead)]);
+    relax(contacts_[static_cast<std::size_t>(k)], delta);
+  }
+}
+
 int Engine::slab() {
   // Contacts come in the order of the cell of their sphere a (x-major): the slab of a contact is
   // the column of that cell over slab_columns. Inside a slab the contacts are then ordered by
@@ -448,25 +468,6 @@ int Engine::slab() {
 double Engine::sweep() {
   double delta = 0.0;
   const int groups = static_cast<int>(colour_start_.size()) - 1;
-  auto relax_range = [this](long k0, long k1, double& d) {
-    // The spheres of a contact a few ahead are fetched while this one is relaxed: consecutive
-    // contacts of a colour are independent, so their spheres' addresses are known in advance.
-    constexpr long ahead = 8;
-    auto fetch = [this](const Contact& c) {
-      const std::size_t a = static_cast<std::size_t>(c.a);
-      __builtin_prefetch(&spheres.v[a]);
-      __builtin_prefetch(&spheres.w[a]);
-      if (c.b >= 0) {
-        const std::size_t b = static_cast<std::size_t>(c.b);
-        __builtin_prefetch(&spheres.v[b]);
-        __builtin_prefetch(&spheres.w[b]);
-      }
-    };
-    for (long k = k0; k < k1; ++k) {
-      if (k + ahead < k1) fetch(contacts_[static_cast<std::size_t>(k + ahead)]);
-      relax(contacts_[static_cast<std::size_t>(k)], d);
-    }
-  };
   if (opt_.order == SweepOrder::slabs) {
     // the slabs of one parity share no sphere: any thread may take any of them
     for (int parity = 0; parity < 2; ++parity) {
@@ -476,11 +477,13 @@ double Engine::sweep() {
     }
     return delta;
   }
+  constexpr long block = 64;  // contacts of a colour handed to a thread at a time
   for (int col = 0; col < groups; ++col) {
     const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
     const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
+    const long blocks = (k1 - k0 + block - 1) / block;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
-    for (long k = k0; k < k1; ++k) relax(contacts_[static_cast<std::size_t>(k)], delta);
+    for (long j = 0; j < blocks; ++j) relax_range(k0 + j * block, std::min(k1, k0 + (j + 1) * block), delta);
   }
   return delta;
 }

@@ -201,6 +201,7 @@ class Engine {
   int slab();
   double sweep();  // returns max |change of impulse|
   void relax(Contact& c, double& delta);
+  void relax_range(long k0, long k1, double& delta);  // contacts k0..k1-1 in order
 
   EngineOptions opt_;
   Box box_;
