@@ -43,7 +43,7 @@ struct Outcome {
   double cpu_s = 0.0;          ///< processor time of the steps (measured: a statistic, not data)
   double candidates = 0.0;     ///< mean candidate pairs per step
   double contact_tests = 0.0;  ///< contact-law evaluations of the step's sweeps (the cost, counted)
-  /// From the step of the first container contact on (the bench's window with contacts): steps,
+  /// After the step of the first container contact (the bench's window with contacts): steps,
   /// iterations, processor time, contacts (particle-particle pairs and particle-wall) summed per step.
   long contact_steps = 0;
   double contact_iterations = 0.0, contact_cpu_s = 0.0, contact_pairs = 0.0;
