@@ -5,15 +5,19 @@
 // Fig. 8 is missing: the container's faces, the vessel's position, the time step and the end time
 // are keys recorded as assumptions (spec 003 §3.3). The random sequential addition that places the
 // spheres in the vessel is seeded by a key; further seeds repeat both simulations for the
-// statistical (majority) checks of the paper's qualitative claims.
+// statistical (majority) checks of the paper's qualitative claims. The simulations (each seed with and
+// without rotations) are independent and each is sequential: they run side by side on the threads
+// (solver.threads), and the data do not depend on how many there are.
 //
 //   dem_container --config configs/dem/container.ini --output try/container
+//   dem_container --config configs/dem/container.ini --solver.threads 1 --output try/container1
 #include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <ctime>
+#include <exception>
 #include <limits>
 #include <map>
 #include <random>
@@ -28,6 +32,14 @@
 namespace {
 
 using namespace dem;
+
+/// Processor time of the calling thread (s): simulations share the process, so std::clock() would
+/// count the other threads' time as well.
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 /// One simulation: energies per output row, snapshots, and what the checks need.
 struct Outcome {
@@ -86,6 +98,11 @@ class ContainerStudy {
         .range(cm::Range::closed(1, 1e10));
     c.add("seeds.extra", &extra_seeds_, "further seeds: both simulations again, for the majority checks")
         .range(cm::Range::closed(0, 1e15));
+    c.add("solver.threads", &threads_,
+          "threads running the simulations (each seed with and without rotations) side by side; the data do "
+          "not depend on it")
+        .range(cm::Range::closed(1, 1024))
+        .no_data();
     c.add("time.t_end", &t_end_, "simulated time")
         .unit("s")
         .range(cm::Range::positive())
@@ -141,17 +158,20 @@ class ContainerStudy {
     run.scalar("initial_packing_fraction",
                static_cast<double>(n_) * cm::pi * particle_.r * particle_.r / (vessel_w_ * vessel_h_));
     walls_table(run);
-    long attempts = 0;
-    const std::vector<State> start = place(seed_, attempts);
-    run.scalar("rsa_attempts", static_cast<double>(attempts));
-    Options rot = model_, norot = model_;
-    rot.rotations = true;
-    norot.rotations = false;
-    const Outcome a = simulate(rot, start, &run, "Example 5.3 with rotations");
-    const Outcome b = simulate(norot, start, &run, "Example 5.3 without rotations");
+    // The starting states of every seed (the paper's first), all placed before any simulation.
+    std::vector<long> seeds{seed_};
+    seeds.insert(seeds.end(), extra_seeds_.begin(), extra_seeds_.end());
+    std::vector<std::vector<State>> starts;
+    for (const long seed : seeds) {
+      long attempts = 0;
+      starts.push_back(place(seed, attempts));
+      if (starts.size() == 1) run.scalar("rsa_attempts", static_cast<double>(attempts));
+    }
+    const std::vector<Outcome> out = simulate_all(seeds, starts, run);
+    const Outcome &a = out[0], &b = out[1];  // the paper's seed, with and without rotations
     write(run, a, b);
     analyse(run, a, b);
-    seeds(run, a, b);
+    seeds_table(run, seeds, out);
   }
 
  private:
@@ -203,7 +223,35 @@ class ContainerStudy {
     return s;
   }
 
-  Outcome simulate(const Options& o, const std::vector<State>& start, cm::Run* run, const std::string& what) const {
+  /// Both simulations of every seed, side by side on the threads: out[2k] with rotations and
+  /// out[2k + 1] without, from starts[k]. Each simulation runs on one thread from start to end, so
+  /// the outcomes do not depend on the thread count or the schedule.
+  std::vector<Outcome> simulate_all(const std::vector<long>& seeds, const std::vector<std::vector<State>>& starts,
+                                    const cm::Run& run) const {
+    Options rot = model_, norot = model_;
+    rot.rotations = true;
+    norot.rotations = false;
+    const int jobs = static_cast<int>(2 * seeds.size());
+    std::vector<Outcome> out(static_cast<std::size_t>(jobs));
+    std::exception_ptr failure;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+    for (int j = 0; j < jobs; ++j) {
+      const std::size_t k = static_cast<std::size_t>(j / 2);
+      const bool with = j % 2 == 0;
+      const std::string what = std::string("Example 5.3") + (k == 0 ? "" : " seed " + std::to_string(seeds[k])) +
+                               (with ? " with rotations" : " without rotations");
+      try {
+        out[static_cast<std::size_t>(j)] = simulate(with ? rot : norot, starts[k], &run, what);
+      } catch (...) {  // an exception must not leave the parallel region: the first is rethrown
+#pragma omp critical(dem_container_failure)
+        if (!failure) failure = std::current_exception();
+      }
+    }
+    if (failure) std::rethrow_exception(failure);
+    return out;
+  }
+
+  Outcome simulate(const Options& o, const std::vector<State>& start, const cm::Run* run, const std::string& what) const {
     const std::size_t N = start.size();
     const std::vector<Wall> w = walls();
     System sys(std::vector<Particle>(N, particle_), start, w, o);
@@ -241,8 +289,8 @@ class ContainerStudy {
     snap();
     const long steps = std::lround(t_end_ / o.dt);
     cm::Progress progress(what, 0.0, t_end_, run == nullptr || run->quiet());
-    const std::clock_t c0 = std::clock();
-    std::clock_t c_contact = c0;
+    const double c0 = thread_cpu_seconds();
+    double c_contact = c0;
     std::vector<char> climbing(N, 0);
     // Contact-law evaluations per sweep: every particle against every wall and against its
     // candidates (each pair from both sides); the sweeps of a step are its iterations and, with
@@ -271,7 +319,7 @@ class ContainerStudy {
         for (std::size_t f = 0; f < container_faces; ++f) touching += sys.wall_contacts(f);
         if (touching > 0) {
           out.t_first_contact = sys.t();
-          c_contact = std::clock();  // the window with contacts starts after this step
+          c_contact = thread_cpu_seconds();  // the window with contacts starts after this step
         } else {
           // O-14: free fall with linear drag, v = (m g / c)(1 - exp(-c t / m)) (v = g t without drag)
           const double t = sys.t();
@@ -287,9 +335,9 @@ class ContainerStudy {
       snap();
       progress.update(sys.t());
     }
-    const std::clock_t c1 = std::clock();
-    out.cpu_s = static_cast<double>(c1 - c0) / CLOCKS_PER_SEC;
-    if (out.contact_steps > 0) out.contact_cpu_s = static_cast<double>(c1 - c_contact) / CLOCKS_PER_SEC;
+    const double c1 = thread_cpu_seconds();
+    out.cpu_s = c1 - c0;
+    if (out.contact_steps > 0) out.contact_cpu_s = c1 - c_contact;
     out.candidates /= static_cast<double>(std::max(1L, out.steps));
     out.final_state.resize(N);
     for (std::size_t i = 0; i < N; ++i) out.final_state[i] = sys.state(i);
@@ -459,7 +507,7 @@ class ContainerStudy {
   }
 
   /// The majority checks over the paper's seed and the extra seeds.
-  void seeds(cm::Run& run, const Outcome& a, const Outcome& b) const {
+  void seeds_table(cm::Run& run, const std::vector<long>& seeds, const std::vector<Outcome>& out) const {
     auto tab = run.table("seeds.tsv", "per seed, with and without rotations: settling, rise of KE_t, order psi_6",
                          {{"seed", "1"},
                           {"t_first_contact_rot", "s"},
@@ -482,17 +530,7 @@ class ContainerStudy {
                bump(y).height, pr, pn, x.iterations_sum / x.steps, y.iterations_sum / y.steps,
                static_cast<double>(x.escaped), static_cast<double>(y.escaped)});
     };
-    row(seed_, a, b);
-    for (const long seed : extra_seeds_) {
-      long attempts = 0;
-      const std::vector<State> start = place(seed, attempts);
-      Options rot = model_, norot = model_;
-      rot.rotations = true;
-      norot.rotations = false;
-      const Outcome x = simulate(rot, start, &run, "Example 5.3 seed " + std::to_string(seed) + " with rotations");
-      const Outcome y = simulate(norot, start, &run, "Example 5.3 seed " + std::to_string(seed) + " without rotations");
-      row(seed, x, y);
-    }
+    for (std::size_t k = 0; k < seeds.size(); ++k) row(seeds[k], out[2 * k], out[2 * k + 1]);
     std::vector<double> sorted = dpsi;
     std::sort(sorted.begin(), sorted.end());
     const std::size_t n = sorted.size();
@@ -509,6 +547,7 @@ class ContainerStudy {
   std::vector<double> segments_{-3.0, 3.0, 0.0, 0.0, 0.0, 0.0, 2.5, 0.0, 2.5, 0.0, 2.5, 3.0};
   long seed_ = 1, max_attempts_ = 10000000;
   std::vector<long> extra_seeds_{};
+  int threads_ = 1;
   double t_end_ = 5.0;
   long every_ = 100;
   std::vector<double> snapshot_times_{0.0, 1.0, 2.0, 2.25, 2.5, 2.75, 3.0, 4.0, 5.0};

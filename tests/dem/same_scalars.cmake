@@ -1,13 +1,16 @@
 # Driver of dem_container.scalars_reproduce: runs the solver twice with the same configuration and
 # requires the same scalars, value for value (CONVENTIONS.md: the same configuration and build give
 # the same data; make verify re-runs an archived run and compares its scalars), so a measured time
-# belongs among the run's statistics, which must hold it (STATISTIC, a group of run.json).
+# belongs among the run's statistics, which must hold it (STATISTIC, a group of run.json). ARGS_1 and
+# ARGS_2 are given to the first and the second run only (a thread count, which must not change the
+# data): their tables must then be the same byte for byte as well.
 foreach(k 1 2)
   file(REMOVE_RECURSE ${SCRATCH}/${k})
   file(MAKE_DIRECTORY ${SCRATCH})
-  execute_process(COMMAND ${SOLVER} --config ${CONFIG} ${ARGS} --output ${SCRATCH}/${k} --quiet RESULT_VARIABLE rc)
+  execute_process(COMMAND ${SOLVER} --config ${CONFIG} ${ARGS} ${ARGS_${k}} --output ${SCRATCH}/${k} --quiet
+                  RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "solver exited with ${rc}: ${SOLVER} --config ${CONFIG} ${ARGS}")
+    message(FATAL_ERROR "solver exited with ${rc}: ${SOLVER} --config ${CONFIG} ${ARGS} ${ARGS_${k}}")
   endif()
   file(READ ${SCRATCH}/${k}/run.json run${k})
   string(JSON scalars${k} GET "${run${k}}" scalars)
@@ -29,6 +32,17 @@ endif()
 if(NOT scalars1 STREQUAL scalars2)
   message(FATAL_ERROR "the second run has other scalars than the first")
 endif()
+file(GLOB tables RELATIVE ${SCRATCH}/1 ${SCRATCH}/1/*.tsv)
+if(NOT tables)
+  message(FATAL_ERROR "the run wrote no tables")
+endif()
+foreach(table ${tables})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${SCRATCH}/1/${table} ${SCRATCH}/2/${table}
+                  RESULT_VARIABLE same)
+  if(NOT same EQUAL 0)
+    message(FATAL_ERROR "${table} differs between the two runs (${ARGS_1} then ${ARGS_2})")
+  endif()
+endforeach()
 foreach(group ${STATISTICS})
   string(JSON seconds ERROR_VARIABLE missing GET "${run1}" statistics ${group} cpu_seconds)
   if(missing)
