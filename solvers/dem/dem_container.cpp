@@ -251,7 +251,8 @@ class ContainerStudy {
     return out;
   }
 
-  Outcome simulate(const Options& o, const std::vector<State>& start, const cm::Run* run, const std::string& what) const {
+  Outcome simulate(const Options& o, const std::vector<State>& start, const cm::Run* run,
+                   const std::string& what) const {
     const std::size_t N = start.size();
     const std::vector<Wall> w = walls();
     System sys(std::vector<Particle>(N, particle_), start, w, o);
