@@ -20,7 +20,8 @@ inline long grid_points(const std::string& key, double lo, double hi, double ste
     throw InputError(key + ": the grid from " + format_real(lo) + " to " + format_real(hi) + " by " +
                      format_real(step) + " is not finite");
   if (!(step > 0)) throw InputError(key + ": the step must be positive, got " + format_real(step));
-  if (hi < lo) throw InputError(key + ": the grid's end " + format_real(hi) + " lies before its start " + format_real(lo));
+  if (hi < lo)
+    throw InputError(key + ": the grid's end " + format_real(hi) + " lies before its start " + format_real(lo));
   const double count = std::floor((hi - lo) / step + slack) + 1;
   if (!(count <= static_cast<double>(max_points)) || lo + step == lo || hi + step == hi)
     throw InputError(key + ": a step of " + format_real(step) + " over [" + format_real(lo) + ", " + format_real(hi) +

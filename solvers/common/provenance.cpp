@@ -11,8 +11,8 @@ namespace cm {
 
 const Provenance& provenance() {
   // The library versions come from CMake's find_package, so that recording them links nothing.
-  static const Provenance p{CM_VERSION,  CM_REVISION,      CM_MODIFIED,  CM_BUILD_TYPE, CM_COMPILER,
-                            CM_FLAGS,    CM_SUNDIALS_VERSION, CM_EIGEN_VERSION, CM_BOOST_VERSION};
+  static const Provenance p{CM_VERSION, CM_REVISION,         CM_MODIFIED,      CM_BUILD_TYPE,   CM_COMPILER,
+                            CM_FLAGS,   CM_SUNDIALS_VERSION, CM_EIGEN_VERSION, CM_BOOST_VERSION};
   return p;
 }
 

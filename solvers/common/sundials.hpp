@@ -45,10 +45,10 @@ struct IntegratorStatistics {
 };
 
 struct Step {
-  double t;               ///< time reached
-  Eigen::VectorXd y;      ///< state at t
-  bool root = false;      ///< a root function vanished at t
-  std::vector<int> roots; ///< per root function: +1 rising, -1 falling, 0 none (when root)
+  double t;                ///< time reached
+  Eigen::VectorXd y;       ///< state at t
+  bool root = false;       ///< a root function vanished at t
+  std::vector<int> roots;  ///< per root function: +1 rising, -1 falling, 0 none (when root)
 };
 
 class Integrator {

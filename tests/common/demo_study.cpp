@@ -20,13 +20,15 @@ class DemoStudy {
     c.add("demo.value", &value_, "a real written in every row").unit("m").range(cm::Range::positive());
     c.add("demo.sleep", &sleep_, "seconds to sleep before writing").unit("s").range(cm::Range::closed(0, 60));
     c.add("demo.print", &print_, "lines to print on stdout after the rows").range(cm::Range::closed(0, 1e7));
-    c.add("demo.threads", &threads_, "a thread count that cannot change the data").range(cm::Range::closed(0, 64)).no_data();
+    c.add("demo.threads", &threads_, "a thread count that cannot change the data")
+        .range(cm::Range::closed(0, 64))
+        .no_data();
   }
 
   void run(cm::Run& run) {
     std::this_thread::sleep_for(std::chrono::duration<double>(sleep_));
-    auto table = run.table("rows.tsv", "i and value", {{"i", "1"}, {"value", "m"}},
-                           {static_cast<double>(rows_), "demo.rows"});
+    auto table =
+        run.table("rows.tsv", "i and value", {{"i", "1"}, {"value", "m"}}, {static_cast<double>(rows_), "demo.rows"});
     for (long i = 0; i < rows_; ++i) table.row({static_cast<double>(i), value_});
     for (long i = 0; i < print_; ++i) std::printf("line %ld\n", i);
     run.scalar("rows", static_cast<double>(rows_));

@@ -121,7 +121,8 @@ TEST(Options, AnEmptyListIsGivenAsKeyEquals) {
 }
 
 TEST(Options, CommandLineOverridesTheFile) {
-  const auto ini = write_ini("cm_test_options.ini", "[model]\nm0 = 3   # a comment\n\n; a comment line\n[grid]\nn = 7\n");
+  const auto ini =
+      write_ini("cm_test_options.ini", "[model]\nm0 = 3   # a comment\n\n; a comment line\n[grid]\nn = 7\n");
   Demo d;
   const auto inv = d.parse({"--config", ini, "--grid.n=9", "--output", "x/y", "--quiet"});
   EXPECT_EQ(d.f.m0, 3.0);
@@ -133,16 +134,26 @@ TEST(Options, CommandLineOverridesTheFile) {
 
 TEST(Options, BadValuesAreRefusedNamingTheKey) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-      {{"--model.m0=-1"}, "model.m0"},         {{"--model.m0=0"}, "model.m0"},
-      {{"--ic.theta=1"}, "ic.theta"},          {{"--ic.theta=1,nan"}, "ic.theta"},
-      {{"--grid.range=6,-6"}, "grid.range"},   {{"--grid.n=2.5"}, "grid.n"},
-      {{"--grid.n=0x10"}, "grid.n"},           {{"--grid.n=1e6"}, "grid.n"},
-      {{"--event.stop=maybe"}, "event.stop"},  {{"--solver.method=c"}, "solver.method"},
-      {{"--plot.names=y,,z"}, "plot.names"},   {{"--plot.names=w"}, "plot.names"},
-      {{"--grid.counts=-1"}, "grid.counts"},   {{"--solver.rule=none"}, "solver.rule"},
-      {{"--model.m0=1,2"}, "model.m0"},        {{"--no.such=1"}, "no.such"},
-      {{"stray.ini"}, "stray.ini"},            {{"--model.m0=1", "--model.m0=2"}, "model.m0"},
-      {{"--solver.rtol=1e-400"}, "solver.rtol"}, {{"--config", "no_such_file.ini"}, "no_such_file.ini"},
+      {{"--model.m0=-1"}, "model.m0"},
+      {{"--model.m0=0"}, "model.m0"},
+      {{"--ic.theta=1"}, "ic.theta"},
+      {{"--ic.theta=1,nan"}, "ic.theta"},
+      {{"--grid.range=6,-6"}, "grid.range"},
+      {{"--grid.n=2.5"}, "grid.n"},
+      {{"--grid.n=0x10"}, "grid.n"},
+      {{"--grid.n=1e6"}, "grid.n"},
+      {{"--event.stop=maybe"}, "event.stop"},
+      {{"--solver.method=c"}, "solver.method"},
+      {{"--plot.names=y,,z"}, "plot.names"},
+      {{"--plot.names=w"}, "plot.names"},
+      {{"--grid.counts=-1"}, "grid.counts"},
+      {{"--solver.rule=none"}, "solver.rule"},
+      {{"--model.m0=1,2"}, "model.m0"},
+      {{"--no.such=1"}, "no.such"},
+      {{"stray.ini"}, "stray.ini"},
+      {{"--model.m0=1", "--model.m0=2"}, "model.m0"},
+      {{"--solver.rtol=1e-400"}, "solver.rtol"},
+      {{"--config", "no_such_file.ini"}, "no_such_file.ini"},
   };
   for (const auto& [args, key] : cases) {
     Demo d;
@@ -153,10 +164,8 @@ TEST(Options, BadValuesAreRefusedNamingTheKey) {
 
 TEST(Options, FileErrorsNameTheFileAndLine) {
   const std::vector<std::pair<std::string, std::string>> cases{
-      {"[model\nm0 = 1\n", ":1:"},
-      {"[model]\nm0 1\n", ":2:"},
-      {"[model]\nm0 = 1\nm0 = 2\n", ":3:"},
-      {"[model]\nmo = 1\n", "did you mean 'model.m0'"},
+      {"[model\nm0 = 1\n", ":1:"},          {"[model]\nm0 1\n", ":2:"},
+      {"[model]\nm0 = 1\nm0 = 2\n", ":3:"}, {"[model]\nmo = 1\n", "did you mean 'model.m0'"},
       {"[model]\nm0 = -1\n", ":2"},
   };
   for (const auto& [text, expected] : cases) {
@@ -221,8 +230,8 @@ TEST(Options, FuzzTheParser) {
     } catch (const cm::InputError&) {
     }
     Demo d;
-    const std::vector<std::string> keys{"--model.m0=", "--ic.theta=", "--grid.n=", "--plot.names=", "--grid.range=",
-                                        "--event.stop=", "--", ""};
+    const std::vector<std::string> keys{
+        "--model.m0=", "--ic.theta=", "--grid.n=", "--plot.names=", "--grid.range=", "--event.stop=", "--", ""};
     try {
       d.parse({keys[random() % keys.size()] + text});
     } catch (const cm::InputError&) {

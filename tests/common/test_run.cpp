@@ -30,7 +30,6 @@ std::unique_ptr<Setup> make_config(const fs::path& out, const std::string& m0 = 
   return s;
 }
 
-
 fs::path scratch(const std::string& name) {
   const auto dir = fs::temp_directory_path() / ("cm_test_run_" + name);
   fs::remove_all(dir);

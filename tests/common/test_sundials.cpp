@@ -91,6 +91,5 @@ TEST(Sundials, FailuresAreNumericalErrors) {
   EXPECT_THROW(ode->advance(2.0), cm::NumericalError);
   EXPECT_THROW(cm::make_integrator("cvode_adams", f, Eigen::VectorXd::Constant(1, 1.0), 0.0, {0.0, 1e-8}),
                cm::InputError);
-  EXPECT_THROW(cm::make_integrator("euler", f, Eigen::VectorXd::Constant(1, 1.0), 0.0, {1e-8, 1e-8}),
-               cm::InputError);
+  EXPECT_THROW(cm::make_integrator("euler", f, Eigen::VectorXd::Constant(1, 1.0), 0.0, {1e-8, 1e-8}), cm::InputError);
 }
