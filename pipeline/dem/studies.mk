@@ -8,7 +8,7 @@ dem_SOLVER.spin := dem_spin
 dem_SOLVER.three := dem_three
 dem_SOLVER.container := dem_container
 dem_SOLVER.reference := dem_reference
-dem_FIGURES := fig5 spin_iterations fig7 fig9 fig10 fig11 fig12 reference_order top_order
+dem_FIGURES := fig5 spin_iterations fig7 fig9 fig10 fig11 fig12 reference_order top_order top_drift
 dem_BENCH := bench-dem-container
 
 # The container of Example 5.3 (the paper's seed, with and without rotations), then the same

@@ -10,7 +10,11 @@
 // (Euler's equations with a quaternion, CVODE at reference.rtol) supply the spin history; the
 // attitude Q(alpha) of the update is compared with the quaternion's over a sequence of steps
 // (Fig. "top_order"). The paper's spheres have isotropic inertia; the tops exercise the update
-// with a spin axis that moves.
+// with a spin axis that moves. Third, the whole time integration of Sect. 4 (the spin from the
+// angular momentum balance (40), the rotation by (45), (47), the implicit step solved by fixed-point
+// iteration) on a free asymmetric top over many revolutions: the drift of its kinetic energy and
+// angular momentum, which a torque-free motion conserves exactly, and how it shrinks with the step
+// (Fig. "top_drift").
 //
 //   dem_reference --config configs/dem/reference.ini --output try/reference
 #include <algorithm>
@@ -65,6 +69,15 @@ class ReferenceStudy {
     c.add("top.steps", &top_steps_, "numbers of steps over top.t_end, increasing, each dividing the last")
         .increasing()
         .range(cm::Range::closed(1, 1e7));
+    c.add("top.revolutions", &revolutions_,
+          "revolutions of the free top in the drift runs (one revolution: 2 pi / |top.omega0|)")
+        .range(cm::Range::closed(1, 1e6));
+    c.add("top.steps_per_revolution", &steps_per_revolution_,
+          "time steps per revolution of the drift runs, one run each, increasing")
+        .increasing()
+        .range(cm::Range::closed(4, 1e6));
+    c.add("top.tol", &top_tol_, "TOL of the fixed-point iteration in the drift runs (far below the drift)")
+        .range(cm::Range{0.0, 1.0, true, true});
     reference_.method = "cvode_bdf";
     reference_.rtol = 1e-12;
     reference_.atol = 1e-16;
@@ -80,6 +93,11 @@ class ReferenceStudy {
       if (std::fabs(k - std::round(k)) > 1e-9 * k || std::round(k) < 1.0)
         c.fail("conv.samples", "the sample spacing must be a whole number of the largest time step");
       if (top_steps_.size() < 2) c.fail("top.steps", "needs at least two step counts");
+      if (steps_per_revolution_.size() < 2) c.fail("top.steps_per_revolution", "needs at least two step counts");
+      if (!(Vector3d(omega0_[0], omega0_[1], omega0_[2]).norm() > 0.0))
+        c.fail("top.omega0", "must not be zero (a revolution is 2 pi / |top.omega0|)");
+      if (static_cast<double>(revolutions_) * static_cast<double>(steps_per_revolution_.back()) > 1e8)
+        c.fail("top.revolutions", "times the largest top.steps_per_revolution exceeds 1e8 steps");
       for (const long n : top_steps_)
         if (top_steps_.back() % n != 0) c.fail("top.steps", "each count must divide the last");
     });
@@ -178,6 +196,7 @@ class ReferenceStudy {
     run.scalar("order_separation_velocity", cm::observed_order(dts, e_v));
     run.scalar("err_overlap_finest_relative", e_delta.back());
     tops(run);
+    drift(run);
     if (!run.quiet())
       std::printf(
           "Hertz impact: reference duration %.9g s (Eq. (50): %.9g), e = %.9g; observed orders %.3f (overlap), "
@@ -256,9 +275,92 @@ class ReferenceStudy {
                   cm::observed_order(dts, ef), cm::observed_order(dts, eh));
   }
 
+  /// The free asymmetric top advanced by the time integration of Sect. 4 itself (dem::rigid_body_step)
+  /// for top.revolutions revolutions at each top.steps_per_revolution: the largest relative change of
+  /// its kinetic energy and of its angular momentum (both conserved by the exact motion) per
+  /// revolution (top_drift_history.tsv, whether the error grows) and over the run (top_drift.tsv,
+  /// how it shrinks with the step).
+  void drift(cm::Run& run) const {
+    const Vector3d J(inertia_[0], inertia_[1], inertia_[2]), w0(omega0_[0], omega0_[1], omega0_[2]);
+    const double period = 2.0 * cm::pi / w0.norm();
+    const std::size_t runs = steps_per_revolution_.size();
+    auto history = run.table("top_drift_history.tsv",
+                             "free top, per revolution and time step: largest relative change of its kinetic "
+                             "energy and angular momentum in that revolution (one block per time step)",
+                             {{"dt", "s"}, {"revolution", "1"}, {"energy_change", "1"}, {"momentum_change", "1"}},
+                             {static_cast<double>(runs * static_cast<std::size_t>(revolutions_)), "top.revolutions"});
+    auto table = run.table("top_drift.tsv",
+                           "free top: largest relative change of kinetic energy and angular momentum over the run, "
+                           "at the end, and the fixed-point iterations, per time step",
+                           {{"dt", "s"},
+                            {"steps_per_revolution", "1"},
+                            {"energy_change_max", "1"},
+                            {"energy_change_end", "1"},
+                            {"momentum_change_max", "1"},
+                            {"iterations_mean", "1"},
+                            {"nonconverged_steps", "1"}},
+                           {static_cast<double>(runs), "top.steps_per_revolution"});
+    std::vector<double> dts, energy_max;
+    double momentum_max = 0.0, nonconverged = 0.0, first_half = 0.0, second_half = 0.0;
+    for (std::size_t r = 0; r < runs; ++r) {
+      const long n = steps_per_revolution_[r];
+      const double dt = period / static_cast<double>(n);
+      RigidBody body;
+      body.J = J;
+      body.omega = w0;
+      const double E0 = body.kinetic_energy();
+      const Vector3d L0 = body.angular_momentum();
+      double e_max = 0.0, e_end = 0.0, l_max = 0.0, iterations = 0.0, failed = 0.0;
+      if (r > 0) {  // one gnuplot index per time step
+        history.gap();
+        history.gap();
+      }
+      for (long rev = 1; rev <= revolutions_; ++rev) {
+        double e_rev = 0.0, l_rev = 0.0;
+        for (long k = 0; k < n; ++k) {
+          const long taken = rigid_body_step(body, dt, 0.5, top_tol_, 1000, false);
+          iterations += static_cast<double>(taken > 0 ? taken : 1000);
+          if (taken < 0) failed += 1.0;
+          e_end = std::fabs(body.kinetic_energy() - E0) / E0;
+          e_rev = std::max(e_rev, e_end);
+          l_rev = std::max(l_rev, (body.angular_momentum() - L0).norm() / L0.norm());
+        }
+        history.row({dt, static_cast<double>(rev), e_rev, l_rev});
+        if (r + 1 == runs) {  // the finest step
+          double& half = 2 * rev <= revolutions_ ? first_half : second_half;
+          half = std::max(half, e_rev);
+        }
+        e_max = std::max(e_max, e_rev);
+        l_max = std::max(l_max, l_rev);
+      }
+      const double steps = static_cast<double>(n) * static_cast<double>(revolutions_);
+      table.row({dt, static_cast<double>(n), e_max, e_end, l_max, iterations / steps, failed});
+      dts.push_back(dt);
+      energy_max.push_back(e_max);
+      momentum_max = std::max(momentum_max, l_max);
+      nonconverged += failed;
+    }
+    run.scalar("top_energy_drift_order", cm::observed_order(dts, energy_max));
+    run.scalar("top_energy_drift_finest", energy_max.back());
+    run.scalar("top_energy_drift_coarsest", energy_max.front());
+    // a drift that grows with time (secular) doubles from the first half of the run to the second; a
+    // bounded error oscillates: the ratio of the halves' largest changes at the finest step
+    run.scalar("top_energy_drift_growth", revolutions_ >= 2 ? second_half / first_half : std::nan(""));
+    run.scalar("top_momentum_drift_max", momentum_max);
+    run.scalar("top_drift_nonconverged_steps", nonconverged);
+    if (!run.quiet())
+      std::printf(
+          "free top, %ld revolutions: energy changes by at most %.3g (coarsest step) ... %.3g (finest), observed "
+          "order %.3f; angular momentum by at most %.3g\n",
+          revolutions_, energy_max.front(), energy_max.back(), cm::observed_order(dts, energy_max), momentum_max);
+  }
+
   std::vector<double> inertia_{1.0, 2.0, 3.0}, omega0_{0.3, 1.0, 0.2};
   double mgl_ = 1.0, top_t_end_ = 2.0;
   std::vector<long> top_steps_{20, 40, 80, 160, 320, 640};
+  long revolutions_ = 100;
+  std::vector<long> steps_per_revolution_{25, 50, 100, 200, 400};
+  double top_tol_ = 1e-13;
   Particle particle_{10.47197551196598, 0.1, 1e8, 0.25};
   double v_rel_ = 5.0, xi_ = 0.0, tol_ = 1e-12;
   std::vector<double> fractions_{1.0 / 10, 1.0 / 20, 1.0 / 40, 1.0 / 80, 1.0 / 160, 1.0 / 320};

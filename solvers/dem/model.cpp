@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "common/errors.hpp"
@@ -506,6 +507,34 @@ SphereOnPlane::Value SphereOnPlane::at(double t) const {
   val.x = v0 * ts + 0.5 * a * ts * ts + val.v * (t - ts);  // after t_roll: uniform rolling, eq. (54)
   val.theta = w0 * ts + 0.5 * b * ts * ts + val.w * (t - ts);
   return val;
+}
+
+}  // namespace dem
+
+namespace dem {
+
+long rigid_body_step(RigidBody& body, double dt, double phi, double tol, long k_max, bool exact_increment) {
+  const Vector3d L = body.angular_momentum();  // eq. (40) with m = o: L(t + dt) = L(t)
+  const Vector3d omega_t = body.omega;
+  const Matrix3d Q_t = body.Q;
+  auto attitude = [&](const Vector3d& omega) {
+    Vector3d aD = (phi * omega + (1.0 - phi) * omega_t) * dt;  // eq. (45)
+    if (exact_increment) aD = cm::rodrigues_from_rotation_vector(aD);
+    return Matrix3d(cm::rotation_from_rodrigues(aD) * Q_t);  // Q(t + dt) = Q_Delta Q(t), eq. (47)
+  };
+  Vector3d omega = omega_t;  // the predictor of Algorithm 1, step (2)
+  long taken = -1;
+  for (long k = 1; k <= k_max && taken < 0; ++k) {
+    const Matrix3d Q = attitude(omega);
+    const Vector3d next = Q * (Q.transpose() * L).cwiseQuotient(body.J);
+    // eq. (48) on omega, with the step's change as denominator (absolute when it vanishes)
+    const double change = (next - omega_t).norm(), update = (next - omega).norm();
+    omega = next;
+    if (update <= tol * std::max(change, std::numeric_limits<double>::min())) taken = k;
+  }
+  body.omega = omega;
+  body.Q = attitude(omega);  // step (5): the attitude of the converged spin
+  return taken;
 }
 
 }  // namespace dem

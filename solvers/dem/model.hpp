@@ -188,6 +188,25 @@ struct SphereOnPlane {
   Value sliding(double t) const;  ///< Eq. (51) at any t (as the paper evaluates it at its rounded t_roll)
 };
 
+/// One rigid body with a general inertia tensor (principal moments J in the body frame), free of
+/// moments, advanced by the time integration of Sect. 4: Eq. (40) read for the spatial angular
+/// momentum L = Q diag(J) Q^T omega (for the paper's spheres, J = j (1, 1, 1), this is Eq. (42)
+/// itself), alpha^Delta by Eq. (45), the implicit step (46) solved by fixed-point iteration with the
+/// measure (48) on omega, and the attitude by Q(t + dt) = Q_Delta Q(t) (Eq. (47) in tensor form: the
+/// total alpha is singular every half turn, and a top turns many times).
+struct RigidBody {
+  Vector3d J = Vector3d::Ones();      ///< principal moments of inertia (body frame)
+  Matrix3d Q = Matrix3d::Identity();  ///< attitude (body to space)
+  Vector3d omega = Vector3d::Zero();  ///< spatial spin
+
+  Vector3d angular_momentum() const { return Q * J.cwiseProduct(Q.transpose() * omega); }
+  double kinetic_energy() const { return 0.5 * omega.dot(angular_momentum()); }
+};
+
+/// One step of `body` (see RigidBody): phi of Eq. (45), the iteration's tolerance and cap; returns
+/// the iterations taken, or -1 when the cap was reached first (the body then holds the last iterate).
+long rigid_body_step(RigidBody& body, double dt, double phi, double tol, long k_max, bool exact_increment);
+
 /// Static overlap of a sphere of weight m g on a rigid plane: (m g / (4/3 sqrt(r) E*))^(2/3).
 double static_overlap(const Particle& p, double g, WallMaterial wall);
 /// Hertz collision duration of Eq. (50).
