@@ -19,8 +19,13 @@ bench-maxdiss-kernel:
 	$(BIN)/md_bench --benchmark_out=results/bench/maxdiss-kernel.json --benchmark_out_format=json
 
 # The granular channel's engine (md_channel_bench): sphere-steps and contact solves per second on
-# 1 and 2 threads, the parallel efficiency and the memory per sphere, written as a run.
+# 1 and 2 threads, the parallel efficiency and the memory per sphere, written as a run. Then the
+# same timed state in LAMMPS' granular package (soft spheres: Hertz-Mindlin, the glass softened
+# 1000 times, the time step its stability needs) on 1 and 2 MPI ranks, side by side: sphere-steps
+# per second and seconds of flow per second of each (pipeline/maxdiss/lammps_channel.sh).
 .PHONY: bench-maxdiss-channel
 bench-maxdiss-channel:
 	@mkdir -p results/bench
 	$(BIN)/md_channel_bench --config configs/maxdiss/channel_bench.ini --output results/bench/maxdiss-channel
+	@if [ -f results/bench/maxdiss-channel-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-lammps; fi
+	pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel results/bench/maxdiss-channel-lammps 1 2

@@ -5,7 +5,9 @@
 // count of bench.threads, every time from the same state. The run records the sphere-steps and
 // contact solves per second, the parallel efficiency (rate on p threads over p times the rate on
 // one), and the memory per sphere (the engine's arrays, and the process's peak resident size).
-// The data (the timed state's counts) do not depend on the thread counts; the rates do.
+// The data (the timed state's counts) do not depend on the thread counts; the rates do. The timed
+// state itself is written (state.tsv), so that another engine can be timed on the same spheres
+// (pipeline/maxdiss/lammps_channel.sh: LAMMPS' granular package, side by side).
 //
 // Sample run (into a scratch folder of its own):
 //   md_channel_bench --config configs/maxdiss/channel_bench.ini --output try/channel_bench
@@ -48,6 +50,24 @@ class ChannelBench {
       channel.step();
       progress.update(channel.t());
     }
+    // --- the timed state, for a side-by-side timing of another engine ---
+    const Spheres& S = channel.engine.spheres;
+    cm::Table state = run.table("state.tsv", "the timed state: every sphere's centre, velocity, spin and radius",
+                                {{"x", "m"},
+                                 {"y", "m"},
+                                 {"z", "m"},
+                                 {"vx", "m/s"},
+                                 {"vy", "m/s"},
+                                 {"vz", "m/s"},
+                                 {"wx", "1/s"},
+                                 {"wy", "1/s"},
+                                 {"wz", "1/s"},
+                                 {"R", "m"}},
+                                {static_cast<double>(S.size()), "bench.warmup"});
+    for (std::size_t i = 0; i < S.size(); ++i)
+      state.row({S.x[i](0), S.x[i](1), S.x[i](2), S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2),
+                 S.R[i]});
+    run.scalar("plate_position", channel.plate(), "m");
     // --- timing: the same state under each law and thread count ---
     cm::Table t = run.table("timings.tsv", "the timed steps, per law (0 Coulomb, 1 maximum dissipation) and threads",
                             {{"law", "1"},
