@@ -65,8 +65,8 @@ class ChannelBench {
                                  {"R", "m"}},
                                 {static_cast<double>(S.size()), "bench.warmup"});
     for (std::size_t i = 0; i < S.size(); ++i)
-      state.row({S.x[i](0), S.x[i](1), S.x[i](2), S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2),
-                 S.R[i]});
+      state.row(
+          {S.x[i](0), S.x[i](1), S.x[i](2), S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2), S.R[i]});
     run.scalar("plate_position", channel.plate(), "m");
     // --- timing: the same state under each law and thread count ---
     cm::Table t = run.table("timings.tsv", "the timed steps, per law (0 Coulomb, 1 maximum dissipation) and threads",
