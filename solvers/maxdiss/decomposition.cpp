@@ -175,6 +175,8 @@ void MpiCoupling::add_ghosts(Engine& engine) {
     neighbours_[q].ghost_end = S.size();
   }
   ghosts_ = S.size() - owned_;
+  ghost_sum_ += static_cast<double>(ghosts_);
+  ghost_layers_ += 1;
   engine.set_ghosts_from(owned_);
 }
 
@@ -297,7 +299,9 @@ Spheres MpiCoupling::gather(const Spheres& S) {
 }
 
 std::map<std::string, double> MpiCoupling::statistics() {
-  std::vector<double> v{static_cast<double>(neighbours_.size()), static_cast<double>(ghosts_), bytes_sent_};
+  // one ghost layer per step (and one per frame detected apart): the per-step means divide by them
+  const double layers = std::max(1.0, ghost_layers_);
+  std::vector<double> v{static_cast<double>(neighbours_.size()), ghost_sum_ / layers, bytes_sent_ / layers};
   sum(v);
   const double P = grid_.size();
   return {{"ranks", P},
@@ -306,8 +310,8 @@ std::map<std::string, double> MpiCoupling::statistics() {
           {"subdomains_z", grid_.p[2]},
           {"relaxation", omega_},
           {"neighbours_per_rank", v[0] / P},
-          {"ghosts_per_rank_last_step", v[1] / P},
-          {"bytes_sent_per_rank", v[2] / P}};
+          {"ghosts_per_rank_per_step", v[1] / P},
+          {"bytes_sent_per_rank_per_step", v[2] / P}};
 }
 
 std::unique_ptr<Coupling> ChannelSetup::coupling() const {

@@ -96,7 +96,7 @@ class MpiCoupling final : public Coupling {
   int rank_ = 0;
   std::vector<Neighbour> neighbours_;
   std::size_t owned_ = 0, ghosts_ = 0;
-  double bytes_sent_ = 0;
+  double bytes_sent_ = 0, ghost_sum_ = 0, ghost_layers_ = 0;  // bytes so far; ghosts over the layers built
   std::vector<std::vector<Packed>> out_, in_;
   std::vector<std::vector<double>> dout_, din_;
 };

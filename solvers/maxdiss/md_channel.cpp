@@ -61,7 +61,12 @@ struct Outcome {
 
 class ChannelStudy {
  public:
-  static constexpr cm::StudyInfo info{"md_channel", "maxdiss", "channel",
+#ifdef MD_CHANNEL_MPI
+  static constexpr const char* solver = "md_channel_mpi";
+#else
+  static constexpr const char* solver = "md_channel";
+#endif
+  static constexpr cm::StudyInfo info{solver, "maxdiss", "channel",
                                       "Granular channel flow of Sect. 4.3 (Table 2, Figs. 9-12), both friction laws"};
 
   /// The ranks of the run (md_channel_mpi), before declare().

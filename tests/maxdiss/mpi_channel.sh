@@ -13,11 +13,14 @@
 #                         another sample of the same statistics, not the serial one;
 #                       - an output that exists and is not a run is refused (exit 2) and left as
 #                         it was, by every rank;
-#                       - a grid that does not match the ranks is refused (exit 2) with its key.
+#                       - a grid that does not match the ranks, or whose subdomains are thinner
+#                         than a contact reach, is refused (exit 2) with its key;
+#                       - md_mpi_scaling (make bench) reads the runs on 1 and 2 ranks and writes
+#                         its table, and refuses a run of md_channel (exit 2).
 #
-#   mpi_channel.sh <check> <mpirun> <md_channel> <md_channel_mpi> <cm_tsvdiff> <scratch folder>
+#   mpi_channel.sh <check> <mpirun> <md_channel> <md_channel_mpi> <cm_tsvdiff> <md_mpi_scaling> <scratch>
 set -euo pipefail
-check=$1 mpirun=$2 serial=$3 parallel=$4 tsvdiff=$5 scratch=$6
+check=$1 mpirun=$2 serial=$3 parallel=$4 tsvdiff=$5 scaling=$6 scratch=$7
 config=configs/maxdiss/quick/channel.ini
 run_mpi() {  # ranks, then the solver's arguments
   local np=$1
@@ -73,7 +76,25 @@ case $check in
     run_mpi 2 --config $config --mpi.grid=1,1,1 --output "$scratch/mismatch" --quiet 2>"$scratch/mismatch.err" || status=$?
     [[ $status -eq 2 && ! -e $scratch/mismatch ]] || { echo "mpi.grid 1,1,1 on 2 ranks: exit $status, expected 2"; exit 1; }
     grep -q 'mpi.grid' "$scratch/mismatch.err" || { echo "the message does not name mpi.grid"; exit 1; }
+    # subdomains thinner than a contact reach (0.75 mm against 0.94 mm)
+    status=0
+    run_mpi 2 --config $config --mpi.grid=1,1,2 --channel.height=0.0015 --output "$scratch/thin" --quiet \
+      2>"$scratch/thin.err" || status=$?
+    [[ $status -eq 2 && ! -e $scratch/thin ]] || { echo "subdomains thinner than a contact: exit $status, expected 2"; exit 1; }
+    grep -q 'mpi.grid.*thin' "$scratch/thin.err" || { echo "the message does not name mpi.grid as too thin"; exit 1; }
     echo "a user's file and a mismatched grid refused with exit 2"
+    # md_mpi_scaling on these runs (one rank, two ranks: strong and, for the tool, weak too)
+    run_mpi 1 --config $config --output "$scratch/mpi1" --quiet
+    "$scaling" --scaling.strong="$scratch/mpi1,$scratch/mpi2" --scaling.weak="$scratch/mpi1,$scratch/mpi2" \
+      --output "$scratch/scaling" --quiet
+    rows=$(grep -c -v '^#' "$scratch/scaling/scaling.tsv")
+    [[ $rows -eq 8 ]] || { echo "scaling.tsv: $rows rows, expected 8"; exit 1; }
+    status=0
+    "$scaling" --scaling.strong="$scratch/serial,$scratch/mpi2" --scaling.weak="$scratch/mpi1,$scratch/mpi2" \
+      --output "$scratch/scaling_bad" --quiet 2>"$scratch/scaling_bad.err" || status=$?
+    [[ $status -eq 2 && ! -e $scratch/scaling_bad ]] || { echo "a run of md_channel: exit $status, expected 2"; exit 1; }
+    grep -q 'scaling.strong' "$scratch/scaling_bad.err" || { echo "the message does not name scaling.strong"; exit 1; }
+    echo "md_mpi_scaling: 8 rows from the runs on 1 and 2 ranks; a run of md_channel refused"
     ;;
   *)
     echo "mpi_channel.sh: unknown check '$check'" >&2
