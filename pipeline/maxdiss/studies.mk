@@ -9,7 +9,7 @@ maxdiss_SOLVER.stepper := md_stepper
 maxdiss_SOLVER.channel := md_channel
 maxdiss_FIGURES := fig2 fig3 fig4 fig5 fig7 rod_mustar rod_map stepper_convergence stepper_trajectories \
   fig9 fig10 fig11 fig12 channel_timeseries
-maxdiss_BENCH := bench-maxdiss-kernel bench-maxdiss-channel
+maxdiss_BENCH := bench-maxdiss-kernel bench-maxdiss-channel bench-maxdiss-mpi
 
 # The single-contact kernel on 2^20 random problems per family (Google Benchmark, one core):
 # targets under 100 ns per sphere contact and under 2 us per general contact.
@@ -29,3 +29,24 @@ bench-maxdiss-channel:
 	$(BIN)/md_channel_bench --config configs/maxdiss/channel_bench.ini --output results/bench/maxdiss-channel
 	@if [ -f results/bench/maxdiss-channel-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-lammps; fi
 	pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel results/bench/maxdiss-channel-lammps 1 2
+
+# The channel over MPI ranks (md_channel_mpi, configs/maxdiss/channel_mpi_bench.ini): strong
+# scaling (one channel on 1 and 2 ranks, split along x) and weak scaling (a channel half as high
+# on 1 rank, the full height on 2, split along z), then md_mpi_scaling: sphere-steps per second
+# per rank, parallel efficiency, bytes sent per step per rank, and the paper's run projected onto
+# 640 ranks (results/bench/maxdiss-mpi/scaling). Each run is a new folder: an earlier bench's runs
+# are replaced by the solvers themselves (they replace only their own runs).
+MPI_BENCH := results/bench/maxdiss-mpi
+MPIRUN := mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel_mpi \
+  --config configs/maxdiss/channel_mpi_bench.ini --run.study=$(2) --output $(MPI_BENCH)/$(2) $(3)
+.PHONY: bench-maxdiss-mpi
+bench-maxdiss-mpi:
+	@command -v mpirun >/dev/null || { echo "bench-maxdiss-mpi: mpirun (openmpi-bin) is not installed" >&2; exit 2; }
+	@mkdir -p $(MPI_BENCH)
+	$(call MPI_BENCH_RUN,1,strong_1,)
+	$(call MPI_BENCH_RUN,2,strong_2,--mpi.grid=2$(comma)1$(comma)1)
+	$(call MPI_BENCH_RUN,1,weak_1,--channel.height=0.01)
+	$(call MPI_BENCH_RUN,2,weak_2,--mpi.grid=1$(comma)1$(comma)2)
+	$(BIN)/md_mpi_scaling --scaling.strong=$(MPI_BENCH)/strong_1,$(MPI_BENCH)/strong_2 \
+	  --scaling.weak=$(MPI_BENCH)/weak_1,$(MPI_BENCH)/weak_2 --output $(MPI_BENCH)/scaling

@@ -190,11 +190,13 @@ void Table::row(const std::vector<double>& values) {
                            std::to_string(columns_.size()) + " columns");
   run_->charge(1, bytes_per_value * static_cast<double>(values.size()), "");
   std::FILE* f = out_.get();
+  if (!f) return;  // a discarding run
   for (std::size_t i = 0; i < values.size(); ++i) std::fprintf(f, "%s%.17g", i ? "\t" : "", values[i]);
   if (std::fputc('\n', f) == EOF) throw IoError(io_message("cannot write", file_.string()));
 }
 
 void Table::gap() {
+  if (!out_) return;  // a discarding run
   if (std::fputc('\n', out_.get()) == EOF) throw IoError(io_message("cannot write", file_.string()));
 }
 
@@ -267,7 +269,21 @@ Run::Run(const Config& config, RunIdentity identity, const Invocation& invocatio
   }
 }
 
+Run::Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget, Discarding)
+    : config_(config),
+      identity_(std::move(identity)),
+      invocation_(invocation),
+      budget_(budget),
+      quiet_(true),
+      discarding_(true) {}
+
+std::unique_ptr<Run> Run::discarding(const Config& config, RunIdentity identity, const Invocation& invocation,
+                                     Budget budget) {
+  return std::make_unique<Run>(config, std::move(identity), invocation, budget, Discarding{});
+}
+
 Run::~Run() {
+  if (discarding_) return;
   std::error_code ec;
   if (!committed_) {
     fs::remove_all(temporary_, ec);
@@ -304,6 +320,10 @@ Table Run::table(const std::string& name, const std::string& description, std::v
   // A plan is only checked: the rows are charged as they are written.
   if (planned.rows > 0)
     check_budget(planned.rows, planned.rows * bytes_per_value * static_cast<double>(columns.size()), planned.key);
+  if (discarding_) {
+    files_.push_back({name, description, columns});
+    return Table(*this, name, std::move(columns), nullptr);
+  }
   const fs::path file = temporary_ / name;
   std::FILE* f = std::fopen(file.c_str(), "w");
   if (!f) throw IoError(io_message("cannot write", file.string()));
@@ -349,6 +369,7 @@ void write_file(const fs::path& file, const std::string& text) {
 }  // namespace
 
 void Run::commit() {
+  if (discarding_) return;
   using nlohmann::ordered_json;
   const auto& p = provenance();
   const auto values = config_.effective();

@@ -104,6 +104,10 @@ class Run {
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
   ~Run();
+  /// A run that writes nothing: the other ranks of a study over MPI compute with rank 0, which
+  /// alone writes (common/mpi_study.hpp). Tables take their rows within the budget and drop them.
+  static std::unique_ptr<Run> discarding(const Config& config, RunIdentity identity, const Invocation& invocation,
+                                         Budget budget = {});
 
   const std::string& id() const { return id_; }
   const RunIdentity& identity() const { return identity_; }
@@ -154,6 +158,15 @@ class Run {
   std::vector<std::weak_ptr<std::FILE>> streams_;
   double rows_ = 0, bytes_ = 0;
   bool committed_ = false;
+  bool discarding_ = false;
+
+ public:
+  /// Only Run makes one: the key to the discarding constructor.
+  class Discarding {
+    Discarding() = default;
+    friend class Run;
+  };
+  Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget, Discarding);
 };
 
 /// Refuses (InputError naming --output) a path that is anything but absent or an earlier run of

@@ -26,11 +26,13 @@ Box channel_box(const ChannelOptions& o) {
 }
 }  // namespace
 
-Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_options)
-    : engine(engine_options, channel_box(options), options.R),
+Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_options, Coupling* coupling)
+    : engine(engine_options, coupling ? coupling->box() : channel_box(options), options.R),
       opt_(options),
       mass_(options.density * 4.0 / 3.0 * cm::pi * options.R * options.R * options.R),
-      rng_(options.seed) {
+      rng_(options.seed),
+      coupling_(coupling) {
+  engine.set_coupling(coupling);
   auto wall = [&](const Vector3d& n, double offset) {
     Plane p;
     p.n = n;
@@ -60,10 +62,25 @@ Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_opti
           if (engine.obstacles[0].distance(p, n) < opt_.R) continue;  // would overlap the obstacle
           if (x < opt_.R) continue;                                   // would overlap the plate
           const Vector3d v(opt_.inflow_velocity, uniform(opt_.perturbation), uniform(opt_.perturbation));
-          engine.spheres.add(p, v, Vector3d::Zero(), opt_.R, mass_);
+          place(p, v);
         }
     }
   }
+  count();
+}
+
+void Channel::place(const Vector3d& x, const Vector3d& v) {
+  if (coupling_ && !coupling_->owns(x))
+    engine.spheres.skip_id();
+  else
+    engine.spheres.add(x, v, Vector3d::Zero(), opt_.R, mass_);
+}
+
+void Channel::count() {
+  std::vector<double> c{static_cast<double>(engine.spheres.size()), static_cast<double>(deleted_here_)};
+  sum(c);
+  particles_ = std::lround(c[0]);
+  deleted_ = std::lround(c[1]);
 }
 
 double Channel::uniform(double a) {
@@ -80,8 +97,8 @@ void Channel::add_layer(double x) {
     for (double z : layer_z_) {
       const double a = opt_.perturb_layers ? opt_.perturbation : 0.0;
       const Vector3d v(opt_.inflow_velocity, uniform(a), uniform(a));
-      engine.spheres.add(Vector3d(x, y, z), v, Vector3d::Zero(), opt_.R, mass_);
-      ++inserted_;
+      place(Vector3d(x, y, z), v);
+      ++inserted_;  // every subdomain counts the whole layer
     }
 }
 
@@ -100,7 +117,8 @@ StepStats Channel::step() {
   // The outlet: spheres whose centre has left the channel are deleted.
   const double Lx = opt_.Lx;
   const auto& x = engine.spheres.x;
-  deleted_ += static_cast<long>(engine.spheres.keep_if([&](std::size_t i) { return x[i](0) <= Lx; }));
+  deleted_here_ += static_cast<long>(engine.spheres.keep_if([&](std::size_t i) { return x[i](0) <= Lx; }));
+  count();
   return st;
 }
 

@@ -37,15 +37,25 @@ double free_volume(const ChannelOptions& o);
 
 class Channel {
  public:
-  Channel(const ChannelOptions& options, const EngineOptions& engine);
+  /// The whole channel, or with a coupling one subdomain of it (decomposition.hpp): then the
+  /// spheres are numbered as in the whole channel and each subdomain keeps those it owns.
+  Channel(const ChannelOptions& options, const EngineOptions& engine, Coupling* coupling = nullptr);
 
   /// Advances one time step: the engine's step, then the plate, the inflow and the outflow.
   StepStats step();
 
   Engine engine;
   double t() const { return t_; }
+  /// Spheres, inserted and deleted so far, over the whole channel (every subdomain).
+  long particles() const { return particles_; }
   long inserted() const { return inserted_; }
   long deleted() const { return deleted_; }
+  /// Sums over the subdomains, in place (nothing to do for the whole channel).
+  void sum(std::vector<double>& values) const {
+    if (coupling_) coupling_->sum(values);
+  }
+  /// The spheres of the whole channel (gathered from every subdomain, subdomain by subdomain).
+  Spheres all_spheres() const { return coupling_ ? coupling_->gather(engine.spheres) : engine.spheres; }
   double plate() const { return plate_; }
   /// Mass of one sphere, volume of one sphere, and the volume free of the obstacle.
   double sphere_mass() const { return mass_; }
@@ -57,14 +67,19 @@ class Channel {
 
  private:
   void add_layer(double x);
+  /// Adds a sphere to this subdomain if it owns it, else passes over its identity.
+  void place(const Vector3d& x, const Vector3d& v);
+  /// particles_ and deleted_ over the subdomains.
+  void count();
   double uniform(double a);  ///< U(-a, a) from the seeded generator (the same on every platform)
 
   ChannelOptions opt_;
   double mass_;
   std::vector<double> layer_y_, layer_z_;
   std::mt19937_64 rng_;
+  Coupling* coupling_;
   double t_ = 0.0, plate_ = 0.0;
-  long inserted_ = 0, deleted_ = 0;
+  long inserted_ = 0, deleted_ = 0, deleted_here_ = 0, particles_ = 0;
   static constexpr int plate_index = 4;  ///< planes: y = 0, y = Ly, z = 0, z = Lz, the plate
 };
 

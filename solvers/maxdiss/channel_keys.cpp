@@ -93,6 +93,16 @@ void ChannelSetup::declare(cm::Config& c) {
       .range(cm::Range::closed(1, 1000));
   c.add("broadphase.reorder_every", &engine.reorder_every, "steps between two sorts of the spheres by cell")
       .range(cm::Range::closed(0, 1e9));
+  // --- the split over MPI ranks (md_channel_mpi; decomposition.hpp) ---
+  c.add("mpi.grid", &subdomains,
+        "subdomains along x, y and z, one per MPI rank (the paper: 16, 10, 4 on 640 processes); the product "
+        "must equal the ranks of mpirun (md_channel runs 1, 1, 1)")
+      .size(3)
+      .range(cm::Range::closed(1, 1e6));
+  c.add("mpi.relaxation", &jacobi_relaxation,
+        "omega of pe's weighted block Jacobi across subdomains: v = v0 + omega (sum of the subdomains' changes)")
+      .range(cm::Range::open_closed(0.0, 1.0))
+      .assumption("ASSUMED: not in the paper; pe's default relaxationParameter = 0.75 (spec 001, 6.6)");
   c.add("solver.threads", &engine.threads,
         "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
       .range(cm::Range::closed(1, 1024))
@@ -114,6 +124,19 @@ void ChannelSetup::declare(cm::Config& c) {
     if (2.0 * channel.R > std::min(channel.Ly, channel.Lz))
       c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
     if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
+    const long P = subdomains[0] * subdomains[1] * subdomains[2];
+    if (P != ranks)
+      c.fail("mpi.grid",
+             std::to_string(P) + " subdomains for " + std::to_string(ranks) +
+                 (ranks == 1 ? " process: md_channel runs one subdomain; md_channel_mpi runs one per rank "
+                               "under mpirun -np P"
+                             : " ranks: one subdomain per rank of mpirun, e.g. " + std::to_string(ranks) + ", 1, 1"));
+    const double extent[3] = {channel.Lx, channel.Ly, channel.Lz};
+    for (std::size_t a = 0; a < 3; ++a)
+      if (extent[a] / static_cast<double>(subdomains[a]) < reach())
+        c.fail("mpi.grid", "a subdomain would be " + cm::format_real(extent[a] / static_cast<double>(subdomains[a])) +
+                               " m thin along " + "xyz"[a] + ", less than the contact reach " +
+                               cm::format_real(reach()) + " m: its ghosts would come from beyond its neighbours");
   });
 }
 

@@ -4,6 +4,7 @@
 // spheres that fit the grid and the walls).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "common/options.hpp"
@@ -18,11 +19,20 @@ struct ChannelSetup {
   ChannelOptions channel;
   EngineOptions engine;
   CoulombSolver coulomb = CoulombSolver::decoupling;
+  std::vector<long> subdomains{1, 1, 1};  ///< mpi.grid: subdomains along x, y, z
+  double jacobi_relaxation = 0.75;        ///< mpi.relaxation: omega of the blend across subdomains
+  /// Ranks the executable runs on (1 without MPI); set before declare().
+  int ranks = 1;
 
   /// Declares the keys, bound to the fields above, and their checks.
   void declare(cm::Config& c);
   /// The engine's options for law 0 (Coulomb) or 1 (maximum dissipation).
   EngineOptions engine_for(int law) const;
+  /// This rank's part of a split over mpi.grid (decomposition.cpp), or none on one rank.
+  /// md_channel links the version without MPI (one rank, no coupling, no_coupling.cpp).
+  std::unique_ptr<Coupling> coupling() const;
+  /// The reach of a contact, 2 R + threshold: the width of the ghost layer.
+  double reach() const { return 2.0 * channel.R + std::max(engine.threshold, 0.0); }
 
  private:
   std::vector<double> obstacle_centre_{0.04, 0.04}, gravity_{0.0, 0.0, -9.81};

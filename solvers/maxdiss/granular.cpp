@@ -33,6 +33,27 @@ void Spheres::add(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, do
   id.push_back(next_id_++);
 }
 
+void Spheres::push(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, double Ri, double inv_mi, double inv_Ii,
+                   std::uint64_t idi) {
+  x.push_back(xi);
+  v.push_back(vi);
+  w.push_back(wi);
+  R.push_back(Ri);
+  inv_m.push_back(inv_mi);
+  inv_I.push_back(inv_Ii);
+  id.push_back(idi);
+}
+
+void Spheres::truncate(std::size_t n) {
+  x.resize(n);
+  v.resize(n);
+  w.resize(n);
+  R.resize(n);
+  inv_m.resize(n);
+  inv_I.resize(n);
+  id.resize(n);
+}
+
 void Spheres::permute(const std::vector<std::uint32_t>& order) {
   auto apply = [&order](auto& a) {
     auto copy = a;
@@ -199,7 +220,12 @@ double Engine::bytes() const {
   return b;
 }
 
-void Engine::build_cells() {
+void Engine::sort_by_cell() {
+  build_cells(false);
+  spheres.permute(order_);
+}
+
+void Engine::build_cells(bool may_sort) {
   const std::size_t n = spheres.size();
   const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const Vector3d extent = box_.hi - box_.lo;
@@ -228,7 +254,7 @@ void Engine::build_cells() {
     std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
     for (std::size_t i = 0; i < n; ++i) order_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
     // Every reorder_every steps the arrays themselves are put in cell order (memory locality).
-    if (pass == 0 && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) {
+    if (pass == 0 && may_sort && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) {
       spheres.permute(order_);
       continue;
     }
@@ -243,7 +269,18 @@ void Engine::build_cells() {
 }
 
 StepStats Engine::detect() {
-  build_cells();
+  if (!coupling_) return detect_contacts();
+  coupling_->add_ghosts(*this);
+  StepStats st = detect_contacts();
+  coupling_->remove_ghosts_and_migrate(*this);
+  coupling_->reduce(st);
+  return st;
+}
+
+StepStats Engine::detect_contacts() {
+  // Coupled, the spheres are sorted before the ghosts join them (step()), never here.
+  build_cells(coupling_ == nullptr);
+  const std::size_t owned = this->owned();
   const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const long chunks = static_cast<long>(chunk_contacts_.size());
   const double dt_inv = 1.0 / opt_.dt;
@@ -256,6 +293,7 @@ StepStats Engine::detect() {
     c.lambda.setZero();
   };
   auto boundary_contacts = [&](std::uint32_t i, std::vector<Contact>& out) {
+    if (i >= owned) return;  // a ghost's boundary contacts are its owner's
     const Vector3d& p = S.x[i];
     const double R = S.R[i];
     auto add = [&](int k, const Vector3d& n, double xi, double mu) {
@@ -291,6 +329,12 @@ StepStats Engine::detect() {
     }
   };
   auto pair = [&](std::uint32_t i, std::uint32_t j, std::vector<Contact>& out) {
+    // with a ghost: the subdomain owning the sphere of smaller id relaxes the contact
+    if (i >= owned || j >= owned) {
+      if (i >= owned && j >= owned) return;
+      const bool i_owned = i < owned;
+      if ((i_owned ? S.id[i] : S.id[j]) > (i_owned ? S.id[j] : S.id[i])) return;
+    }
     const Vector3d d = S.x[i] - S.x[j];
     const double r2 = d.squaredNorm(), reach = S.R[i] + S.R[j] + opt_.threshold;
     if (r2 >= reach * reach) return;
@@ -489,9 +533,14 @@ double Engine::sweep() {
 }
 
 StepStats Engine::step(double t) {
-  StepStats st = detect();
+  if (coupling_) {
+    if (opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) sort_by_cell();  // before the ghosts join
+    coupling_->add_ghosts(*this);
+  }
+  StepStats st = detect_contacts();
   const std::size_t n = spheres.size();
-  const Vector3d dv_ext = opt_.dt * opt_.gravity;  // the external impulse over mass
+  // the external impulse over mass; a ghost holds its owner's velocity bit for bit, so it gets the same
+  const Vector3d dv_ext = opt_.dt * opt_.gravity;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
   for (std::size_t i = 0; i < n; ++i) spheres.v[i] += dv_ext;
 
@@ -508,10 +557,19 @@ StepStats Engine::step(double t) {
       break;
   }
   double delta = 0.0;
-  for (int s = 0; s < opt_.sweeps; ++s) delta = sweep();
+  for (int s = 0; s < opt_.sweeps; ++s) {
+    if (coupling_) {
+      v0_ = spheres.v;
+      w0_ = spheres.w;
+    }
+    delta = sweep();
+    if (coupling_) coupling_->after_sweep(spheres, v0_, w0_);  // weighted block Jacobi across subdomains
+  }
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
   double largest = 0.0;
   for (const Contact& c : contacts_) largest = std::max(largest, c.lambda.cwiseAbs().maxCoeff());
+  st.delta = delta;
+  st.largest = largest;
   st.residual = largest > 0.0 ? delta / largest : 0.0;
 
   bool finite = true;
@@ -521,6 +579,10 @@ StepStats Engine::step(double t) {
     finite = finite && spheres.v[i].allFinite() && spheres.w[i].allFinite();
   }
   if (!finite) throw cm::NumericalError("non-finite velocity at t = " + cm::format_real(t));
+  if (coupling_) {
+    coupling_->remove_ghosts_and_migrate(*this);
+    coupling_->reduce(st);
+  }
   ++steps_;
   return st;
 }

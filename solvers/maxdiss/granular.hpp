@@ -31,11 +31,21 @@
 //
 // Layout: spheres as a structure of arrays (positions, velocities, angular velocities, radii,
 // inverse masses and inertias), contacts as index pairs with their frame, boundaries of infinite
-// mass by index. A later split over ranks adds ghost spheres at the end of the arrays.
+// mass by index.
+//
+// Subdomains: an engine may hold one subdomain of a split over ranks (a Coupling, implemented
+// with MPI in decomposition.hpp). The neighbours' spheres within contact reach are then appended
+// to the arrays as ghosts for the step; a contact between an owned sphere and a ghost is relaxed
+// by the subdomain owning the sphere of smaller id (the other one skips it), a contact of two
+// ghosts by none, and after every sweep the coupling blends the velocity changes across
+// subdomains (pe's weighted block Jacobi) before the ghosts take their owners' velocities again.
 #pragma once
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "maxdiss/single_contact.hpp"
@@ -51,8 +61,16 @@ struct Spheres {
   std::vector<std::uint64_t> id;        ///< a stable identity (order of creation)
 
   std::size_t size() const { return x.size(); }
-  /// A solid sphere of radius R and mass m.
+  /// A solid sphere of radius R and mass m, with the next identity.
   void add(const Vector3d& x, const Vector3d& v, const Vector3d& w, double R, double m);
+  /// Passes over the next identity (a sphere another subdomain adds), so that every subdomain
+  /// numbers the spheres as one domain would.
+  void skip_id() { ++next_id_; }
+  /// A sphere with all its fields given (a ghost or a migrant from another subdomain).
+  void push(const Vector3d& x, const Vector3d& v, const Vector3d& w, double R, double inv_m, double inv_I,
+            std::uint64_t id);
+  /// Keeps the first n spheres.
+  void truncate(std::size_t n);
   /// Keeps the spheres for which keep(i) is true, in their order.
   template <class Keep>
   std::size_t keep_if(Keep keep);
@@ -138,13 +156,51 @@ struct Contact {
   Vector3d lambda = Vector3d::Zero();       ///< impulse of the step, contact-frame components
 };
 
+/// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
+struct Box {
+  Vector3d lo = Vector3d::Zero(), hi = Vector3d::Ones();
+};
+
 /// What one step did.
 struct StepStats {
   long contacts = 0;
   long sphere_contacts = 0;
-  double max_penetration = 0.0;  ///< max(-xi) over the contacts detected (0 if none penetrates)
-  double residual = 0.0;         ///< last sweep: max |change of impulse| / max |impulse|
-  int colours = 0;               ///< colours of the greedy colouring (detection order: 1)
+  double max_penetration = 0.0;       ///< max(-xi) over the contacts detected (0 if none penetrates)
+  double residual = 0.0;              ///< last sweep: max |change of impulse| / max |impulse|
+  int colours = 0;                    ///< colours of the greedy colouring (detection order: 1)
+  double delta = 0.0, largest = 0.0;  ///< the residual's parts (reduced over subdomains, then divided)
+};
+
+class Engine;
+
+/// What a split of the spheres over subdomains adds to a step (decomposition.hpp implements it
+/// with MPI). Without one, an engine is the whole domain.
+class Coupling {
+ public:
+  virtual ~Coupling() = default;
+  /// Before detection: copies of the neighbours' spheres within contact reach are appended to
+  /// the engine's spheres as ghosts (Engine::set_ghosts_from).
+  virtual void add_ghosts(Engine& engine) = 0;
+  /// After a sweep (v0, w0 the velocities at its start): the velocity changes of the owned
+  /// spheres and of the ghosts are blended across subdomains, and the ghosts take their owners'
+  /// new velocities.
+  virtual void after_sweep(Spheres& spheres, const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) = 0;
+  /// After the step: the ghosts are dropped and the spheres that left the subdomain move to
+  /// their new owners.
+  virtual void remove_ghosts_and_migrate(Engine& engine) = 0;
+  /// The statistics of a step over all subdomains (sums, maxima; the residual recomputed).
+  virtual void reduce(StepStats& st) = 0;
+  /// Whether this subdomain owns a sphere centred at x.
+  virtual bool owns(const Vector3d& x) const = 0;
+  /// The box of this subdomain's cell grid: its own, widened by the ghosts' reach.
+  virtual Box box() const = 0;
+  /// Sums each of `values` over the subdomains, in place.
+  virtual void sum(std::vector<double>& values) = 0;
+  /// Every subdomain's spheres, subdomain by subdomain, on every subdomain (for the diagnostics of
+  /// a frame).
+  virtual Spheres gather(const Spheres& owned) = 0;
+  /// What the split costs, averaged over the ranks (ranks, neighbours, ghosts, bytes sent).
+  virtual std::map<std::string, double> statistics() = 0;
 };
 
 /// The contact frame of pe: t = n x e_k normalised, e_k the axis of the smallest |n_k|; o = n x t.
@@ -164,11 +220,6 @@ Vector3d coulomb_decoupling(const Eigen::Matrix3d& A, const Vector3d& b, double 
 /// else the slip A_tt x_to - b_to must oppose x_to, so x_to is b_to scaled to that radius.
 Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu);
 
-/// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
-struct Box {
-  Vector3d lo = Vector3d::Zero(), hi = Vector3d::Ones();
-};
-
 class Engine {
  public:
   Engine(const EngineOptions& options, const Box& box, double max_radius);
@@ -180,8 +231,17 @@ class Engine {
   /// One step of the scheme above; t is only for messages. Throws cm::NumericalError on a
   /// non-finite state.
   StepStats step(double t);
-  /// The contacts at the current positions (step() calls it; public for diagnostics and tests).
+  /// The contacts at the current positions, over all subdomains when coupled (public for
+  /// diagnostics and tests; step() detects by itself).
   StepStats detect();
+  /// Couples this engine, one subdomain, to the others (nullptr: the whole domain).
+  void set_coupling(Coupling* coupling) { coupling_ = coupling; }
+  /// Spheres from index `first` on are ghosts; size() or more: none.
+  void set_ghosts_from(std::size_t first) { owned_ = first; }
+  /// The spheres this engine owns (those before the ghosts).
+  std::size_t owned() const { return std::min(owned_, spheres.size()); }
+  /// Puts the spheres in the order of their cells (done every reorder_every steps).
+  void sort_by_cell();
   const std::vector<Contact>& contacts() const { return contacts_; }
   const EngineOptions& options() const { return opt_; }
   /// Replaces the options (a benchmark times one state under several laws and thread counts).
@@ -196,7 +256,8 @@ class Engine {
   double bytes() const;
 
  private:
-  void build_cells();
+  void build_cells(bool may_sort);
+  StepStats detect_contacts();
   int colour(std::uint32_t groups);  // returns the colours used
   int slab();
   double sweep();  // returns max |change of impulse|
@@ -217,6 +278,9 @@ class Engine {
   std::vector<Contact> scratch_;
   long steps_ = 0;
   double solves_ = 0.0;
+  Coupling* coupling_ = nullptr;
+  std::size_t owned_ = static_cast<std::size_t>(-1);  // index of the first ghost
+  std::vector<Vector3d> v0_, w0_;                     // velocities at the start of a sweep (coupled)
 };
 
 template <class Keep>

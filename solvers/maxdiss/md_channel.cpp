@@ -19,10 +19,15 @@
 //   configs/maxdiss/channel.ini          full width and height, shorter, to the steady state
 //   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
 //
+// Over MPI ranks, as the paper ran it, the same study is md_channel_mpi (decomposition.hpp): the
+// channel cut into mpi.grid subdomains, one per rank, NBGS inside each, pe's weighted block Jacobi
+// across them. Rank 0 writes the run; on one rank the data are md_channel's, bit for bit.
+//
 // Sample runs (into a scratch folder of their own, never over the pipeline's results/):
 //   md_channel --config configs/maxdiss/quick/channel.ini --output try/channel
 //   md_channel --config configs/maxdiss/quick/channel.ini --particles.radius=0.235e-3 --output try/channel
 //   md_channel --config configs/maxdiss/channel.ini --solver.threads=2 --output try/channel
+//   mpirun -np 2 md_channel_mpi --config configs/maxdiss/quick/channel.ini --mpi.grid=2,1,1 --output try/channel
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,6 +38,9 @@
 #include "common/study.hpp"
 #include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
+#ifdef MD_CHANNEL_MPI
+#include "common/mpi_study.hpp"
+#endif
 
 namespace {
 
@@ -53,8 +61,16 @@ struct Outcome {
 
 class ChannelStudy {
  public:
-  static constexpr cm::StudyInfo info{"md_channel", "maxdiss", "channel",
+#ifdef MD_CHANNEL_MPI
+  static constexpr const char* solver = "md_channel_mpi";
+#else
+  static constexpr const char* solver = "md_channel";
+#endif
+  static constexpr cm::StudyInfo info{solver, "maxdiss", "channel",
                                       "Granular channel flow of Sect. 4.3 (Table 2, Figs. 9-12), both friction laws"};
+
+  /// The ranks of the run (md_channel_mpi), before declare().
+  void set_ranks(int ranks) { setup_.ranks = ranks; }
 
   void declare(cm::Config& c) {
     setup_.declare(c);
@@ -165,7 +181,8 @@ class ChannelStudy {
   /// One simulation of the channel with law 0 (Coulomb) or 1 (maximum dissipation).
   Outcome simulate(cm::Run& run, int law) {
     const EngineOptions eo = setup_.engine_for(law);
-    Channel channel(setup_.channel, eo);
+    const std::unique_ptr<Coupling> coupling = setup_.coupling();  // over MPI ranks; none on one
+    Channel channel(setup_.channel, eo, coupling.get());
     const std::string name = law_name[law];
     const double dt = eo.dt, volume = channel.sphere_volume(), free = channel.free_volume();
     const long n_samples = steps_ / sample_every_ + 1;
@@ -197,6 +214,10 @@ class ChannelStudy {
         kt += 0.5 * S.v[i].squaredNorm() / S.inv_m[i];
         kr += 0.5 * S.w[i].squaredNorm() / S.inv_I[i];
       }
+      std::vector<double> k{kt, kr};
+      channel.sum(k);  // over the subdomains
+      kt = k[0];
+      kr = k[1];
     };
     // the sample of step k: the state at t_k and the contacts resolved in the step
     auto sample = [&](long k, const StepStats& st, long n, double kt, double kr) {
@@ -212,7 +233,7 @@ class ChannelStudy {
       }
     };
     for (long k = 0; k < steps_; ++k) {
-      const long n = static_cast<long>(channel.engine.spheres.size());
+      const long n = channel.particles();
       const bool sampled = k % sample_every_ == 0;
       double kt = 0, kr = 0;
       if (sampled) energies(kt, kr);
@@ -222,14 +243,16 @@ class ChannelStudy {
       if (sampled) sample(k, st, n, kt, kr);
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       progress.update(channel.t(), "step " + std::to_string(k + 1) + "/" + std::to_string(steps_) + ", " +
-                                       std::to_string(channel.engine.spheres.size()) + " spheres, " +
+                                       std::to_string(channel.particles()) + " spheres, " +
                                        std::to_string(st.contacts) + " contacts, residual " +
                                        cm::format_real(st.residual) + ", " +
                                        cm::format_real(std::round(r.particle_steps / elapsed)) + " sphere-steps/s");
     }
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.steps = steps_;
-    r.solves = channel.engine.solves();
+    std::vector<double> solves{channel.engine.solves()};
+    channel.sum(solves);  // over the subdomains
+    r.solves = solves[0];
     r.inserted = channel.inserted();
     r.deleted = channel.deleted();
     r.memory_per_sphere =
@@ -237,7 +260,7 @@ class ChannelStudy {
     // the last frame: its contacts (detected, not solved) and its sample
     const StepStats last = channel.engine.detect();
     if (steps_ % sample_every_ == 0) {
-      const long n = static_cast<long>(channel.engine.spheres.size());
+      const long n = channel.particles();
       double kt = 0, kr = 0;
       energies(kt, kr);
       sample(steps_, last, n, kt, kr);
@@ -245,14 +268,14 @@ class ChannelStudy {
     if (r.samples == 0) throw cm::InputError("average.t_start: no sample lies in the averaging window");
     r.avg_particles = sum_n / r.samples;
     r.avg_contacts = sum_c / r.samples;
-    last_frame(run, channel, name, r);
+    if (coupling) run.statistics("decomposition_" + name, coupling->statistics());
+    last_frame(run, channel.all_spheres(), channel.engine.obstacles[0], name, r);
     write_scalars(run, name, r, channel);
     return r;
   }
 
   /// Figs. 9-12 and the claims of Sect. 4.3 from the last frame.
-  void last_frame(cm::Run& run, const Channel& channel, const std::string& name, Outcome& r) {
-    const auto& S = channel.engine.spheres;
+  void last_frame(cm::Run& run, const Spheres& S, const Obstacle& ob, const std::string& name, Outcome& r) {
     const std::size_t n = S.size();
     const double Lx = setup_.channel.Lx, Ly = setup_.channel.Ly;
     // --- Figs. 10, 11: cell averages over the x-y plane ---
@@ -297,7 +320,6 @@ class ChannelStudy {
       cells.gap();
     }
     // --- Sect. 4.3 claims: speeds upstream, beside and after the obstacle; spin at the obstacle ---
-    const Obstacle& ob = channel.engine.obstacles[0];
     double su = 0, nu = 0, sg = 0, ng = 0, sd = 0, nd = 0, so = 0, no = 0, sb = 0, nb = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const Vector3d& p = S.x[i];
@@ -417,13 +439,14 @@ class ChannelStudy {
     // The cost of this run: measured, so it changes from run to run and is kept among the
     // statistics (recorded, never compared as data: make verify re-runs and compares scalars).
     const double rate = r.particle_steps / r.wall_seconds;
-    const double per_thread = rate / setup_.engine.threads;
+    const double per_thread = rate / (setup_.engine.threads * setup_.ranks);
     run.statistics("cost_" + name, {{"wall_seconds", r.wall_seconds},
                                     {"sphere_steps_per_second", rate},
                                     {"contact_solves_per_second", r.solves / r.wall_seconds},
                                     {"seconds_per_step", r.wall_seconds / static_cast<double>(r.steps)},
                                     {"sphere_steps", r.particle_steps},
                                     {"threads", static_cast<double>(setup_.engine.threads)},
+                                    {"ranks", static_cast<double>(setup_.ranks)},
                                     {"memory_per_sphere_bytes", r.memory_per_sphere},
                                     // onto projection.cores at projection.efficiency from the measured rate per thread
                                     {"projected_seconds_on_cluster",
@@ -465,4 +488,8 @@ class ChannelStudy {
 
 }  // namespace
 
+#ifdef MD_CHANNEL_MPI
+int main(int argc, char** argv) { return cm::mpi::study_main<ChannelStudy>(argc, argv); }
+#else
 int main(int argc, char** argv) { return cm::study_main<ChannelStudy>(argc, argv); }
+#endif

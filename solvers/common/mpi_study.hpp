@@ -1,0 +1,89 @@
+// A study over MPI ranks: the study shape of study.hpp, launched by mpirun (or a batch system).
+//
+//   int main(int argc, char** argv) { return cm::mpi::study_main<ChannelStudy>(argc, argv); }
+//
+// Every rank runs the study; rank 0 alone writes the run, the others write into a discarding run
+// (Run::discarding), so a study computes its global values by reductions and writes as it would
+// on one process. Rank 0 parses the command line and opens the output first: a bad key, --help
+// or a refused output stops every rank with one message (the others exit quietly with rank 0's
+// status). The study has a set_ranks(int), called before its keys are declared, so that its checks
+// know the number of ranks. A failure on any rank once rank 0 has let the study start ends every
+// rank (MPI_Abort with the failure's exit status), since the others would wait for it for ever.
+#pragma once
+
+#include <mpi.h>
+
+#include <memory>
+
+#include "common/errors.hpp"
+#include "common/study.hpp"
+
+namespace cm::mpi {
+
+/// MPI_Init and MPI_Finalize around a program (one thread calls MPI).
+class Session {
+ public:
+  Session(int& argc, char**& argv);
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+  ~Session();
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  /// Rank 0's value on every rank.
+  void broadcast(int& value) const;
+  /// Ends every rank with `status`.
+  [[noreturn]] void abort(int status) const;
+
+ private:
+  int rank_ = 0, size_ = 1;
+};
+
+template <class Study>
+int study_main(int argc, char** argv) {
+  Session session(argc, argv);
+  program_start();
+  const bool root = session.rank() == 0;
+  const char* program = argc > 0 ? argv[0] : Study::info.solver;
+  int go = 0;  // rank 0's word: 1 when every rank may run the study
+  const int status = guarded_main(program, [&] {
+    Study study;
+    study.set_ranks(session.size());
+    Config config(Study::info.solver, Study::info.summary);
+    std::string name = Study::info.study;
+    Budget budget;
+    std::string store = "auto";
+    declare_run_keys(config, Study::info, name, budget, store);
+    study.declare(config);
+    std::unique_ptr<Run> run;
+    if (root) {
+      struct Tell {  // the others learn rank 0's word however this block ends
+        const Session& s;
+        int& go;
+        ~Tell() { s.broadcast(go); }
+      } tell{session, go};
+      const Invocation invocation = config.parse(argc, argv);
+      if (invocation.help || invocation.version) return exit_ok;
+      run = std::make_unique<Run>(config, RunIdentity{Study::info.solver, Study::info.paper, name}, invocation, budget,
+                                  store);
+      go = 1;
+    } else {
+      session.broadcast(go);
+      if (!go) return exit_ok;  // rank 0 has said why
+      const Invocation invocation = config.parse(argc, argv);
+      run = Run::discarding(config, {Study::info.solver, Study::info.paper, name}, invocation, budget);
+    }
+    study.run(*run);
+    run->commit();
+    return exit_ok;
+  });
+  if (go) {
+    if (status != exit_ok && session.size() > 1) session.abort(status);
+    return status;
+  }
+  // rank 0 stopped before the study (help, a bad key, a refused output): its status for all
+  int code = status;
+  session.broadcast(code);
+  return code;
+}
+
+}  // namespace cm::mpi

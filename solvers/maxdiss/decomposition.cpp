@@ -1,0 +1,326 @@
+// The channel over MPI ranks (decomposition.hpp).
+#include "maxdiss/decomposition.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "common/errors.hpp"
+#include "maxdiss/channel_keys.hpp"
+
+namespace md::granular {
+
+namespace {
+constexpr double infinity = std::numeric_limits<double>::infinity();
+constexpr int tag_counts = 1, tag_spheres = 2, tag_dv = 3, tag_v = 4, tag_migrants = 5;
+
+void check(int code, const char* what) {
+  if (code != MPI_SUCCESS) throw cm::NumericalError(std::string("MPI failed in ") + what);
+}
+}  // namespace
+
+bool inside(const Box& b, const Vector3d& x) {
+  return (x.array() >= b.lo.array()).all() && (x.array() <= b.hi.array()).all();
+}
+
+std::array<int, 3> SubdomainGrid::coords(int rank) const {
+  return {rank / (p[1] * p[2]), (rank / p[2]) % p[1], rank % p[2]};
+}
+
+int SubdomainGrid::owner(const Vector3d& x) const {
+  std::array<int, 3> c{};
+  for (int a = 0; a < 3; ++a) {
+    const double u = (x(a) - box.lo(a)) / (box.hi(a) - box.lo(a)) * p[static_cast<std::size_t>(a)];
+    // outside the box (or not finite): the nearest subdomain; the engine stops on a non-finite state
+    const double clamped =
+        std::isfinite(u) ? std::clamp(std::floor(u), 0.0, p[static_cast<std::size_t>(a)] - 1.0) : 0.0;
+    c[static_cast<std::size_t>(a)] = static_cast<int>(clamped);
+  }
+  return rank(c);
+}
+
+Box SubdomainGrid::clipped(int r) const {
+  const auto c = coords(r);
+  Box b;
+  for (int a = 0; a < 3; ++a) {
+    const double n = p[static_cast<std::size_t>(a)], L = box.hi(a) - box.lo(a);
+    b.lo(a) = box.lo(a) + L * c[static_cast<std::size_t>(a)] / n;
+    b.hi(a) = c[static_cast<std::size_t>(a)] + 1 == p[static_cast<std::size_t>(a)]
+                  ? box.hi(a)
+                  : box.lo(a) + L * (c[static_cast<std::size_t>(a)] + 1) / n;
+  }
+  return b;
+}
+
+Box SubdomainGrid::extent(int r) const {
+  const auto c = coords(r);
+  Box b = clipped(r);
+  for (int a = 0; a < 3; ++a) {
+    if (c[static_cast<std::size_t>(a)] == 0) b.lo(a) = -infinity;
+    if (c[static_cast<std::size_t>(a)] + 1 == p[static_cast<std::size_t>(a)]) b.hi(a) = infinity;
+  }
+  return b;
+}
+
+MpiCoupling::Packed MpiCoupling::pack(const Spheres& S, std::size_t i) {
+  Packed p{};
+  std::memcpy(p.x, S.x[i].data(), sizeof p.x);
+  std::memcpy(p.v, S.v[i].data(), sizeof p.v);
+  std::memcpy(p.w, S.w[i].data(), sizeof p.w);
+  p.R = S.R[i];
+  p.inv_m = S.inv_m[i];
+  p.inv_I = S.inv_I[i];
+  p.id = S.id[i];
+  return p;
+}
+
+void MpiCoupling::unpack(Spheres& S, const Packed& p) {
+  S.push(Vector3d(p.x[0], p.x[1], p.x[2]), Vector3d(p.v[0], p.v[1], p.v[2]), Vector3d(p.w[0], p.w[1], p.w[2]), p.R,
+         p.inv_m, p.inv_I, p.id);
+}
+
+MpiCoupling::MpiCoupling(MPI_Comm comm, const SubdomainGrid& grid, double reach, double relaxation)
+    : comm_(comm), grid_(grid), reach_(reach), omega_(relaxation) {
+  int size = 0;
+  check(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
+  check(MPI_Comm_size(comm_, &size), "MPI_Comm_size");
+  if (size != grid_.size())
+    throw cm::InputError("mpi.grid: " + std::to_string(grid_.size()) + " subdomains for " + std::to_string(size) +
+                         " ranks");
+  // The neighbours: every subdomain at most one away along each axis, in the order of their rank.
+  // A subdomain at least `reach` wide has no other within contact reach (checked by the keys).
+  const auto me = grid_.coords(rank_);
+  for (int q = 0; q < size; ++q) {
+    if (q == rank_) continue;
+    const auto c = grid_.coords(q);
+    bool near = true;
+    for (std::size_t a = 0; a < 3; ++a) near = near && std::abs(c[a] - me[a]) <= 1;
+    if (!near) continue;
+    Neighbour n;
+    n.rank = q;
+    n.reach_box = grid_.extent(q);
+    n.reach_box.lo.array() -= reach_;
+    n.reach_box.hi.array() += reach_;
+    neighbours_.push_back(n);
+  }
+  out_.resize(neighbours_.size());
+  in_.resize(neighbours_.size());
+  dout_.resize(neighbours_.size());
+  din_.resize(neighbours_.size());
+}
+
+Box MpiCoupling::box() const {
+  Box b = grid_.clipped(rank_);
+  b.lo.array() -= reach_;
+  b.hi.array() += reach_;
+  return b;
+}
+
+template <class T>
+void MpiCoupling::exchange(const std::vector<std::vector<T>>& out, std::vector<std::vector<T>>& in, int tag) {
+  const std::size_t k = neighbours_.size();
+  std::vector<long> send_counts(k), recv_counts(k);
+  std::vector<MPI_Request> requests;
+  requests.reserve(2 * k);
+  // the sizes first, then the data
+  for (std::size_t i = 0; i < k; ++i) {
+    send_counts[i] = static_cast<long>(out[i].size());
+    requests.emplace_back();
+    check(MPI_Irecv(&recv_counts[i], 1, MPI_LONG, neighbours_[i].rank, tag_counts, comm_, &requests.back()),
+          "MPI_Irecv");
+    requests.emplace_back();
+    check(MPI_Isend(&send_counts[i], 1, MPI_LONG, neighbours_[i].rank, tag_counts, comm_, &requests.back()),
+          "MPI_Isend");
+  }
+  check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  requests.clear();
+  for (std::size_t i = 0; i < k; ++i) {
+    in[i].resize(static_cast<std::size_t>(recv_counts[i]));
+    const long in_bytes = recv_counts[i] * static_cast<long>(sizeof(T));
+    const long out_bytes = send_counts[i] * static_cast<long>(sizeof(T));
+    if (in_bytes > std::numeric_limits<int>::max() || out_bytes > std::numeric_limits<int>::max())
+      throw cm::NumericalError("a message between two ranks would exceed 2 GiB: use more subdomains (mpi.grid)");
+    requests.emplace_back();
+    check(MPI_Irecv(in[i].data(), static_cast<int>(in_bytes), MPI_BYTE, neighbours_[i].rank, tag, comm_,
+                    &requests.back()),
+          "MPI_Irecv");
+    requests.emplace_back();
+    check(MPI_Isend(out[i].data(), static_cast<int>(out_bytes), MPI_BYTE, neighbours_[i].rank, tag, comm_,
+                    &requests.back()),
+          "MPI_Isend");
+    bytes_sent_ += static_cast<double>(out_bytes + static_cast<long>(sizeof(long)));
+  }
+  check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+}
+
+void MpiCoupling::add_ghosts(Engine& engine) {
+  Spheres& S = engine.spheres;
+  owned_ = S.size();
+  for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    Neighbour& n = neighbours_[q];
+    n.sent.clear();
+    out_[q].clear();
+    for (std::size_t i = 0; i < owned_; ++i) {
+      if (!inside(n.reach_box, S.x[i])) continue;
+      n.sent.push_back(static_cast<std::uint32_t>(i));
+      out_[q].push_back(pack(S, i));
+    }
+  }
+  exchange(out_, in_, tag_spheres);
+  for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    neighbours_[q].ghost_begin = S.size();
+    for (const Packed& p : in_[q]) unpack(S, p);
+    neighbours_[q].ghost_end = S.size();
+  }
+  ghosts_ = S.size() - owned_;
+  ghost_sum_ += static_cast<double>(ghosts_);
+  ghost_layers_ += 1;
+  engine.set_ghosts_from(owned_);
+}
+
+void MpiCoupling::after_sweep(Spheres& S, const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) {
+  // 1. the velocity changes of the ghosts go to their owners
+  for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    const Neighbour& n = neighbours_[q];
+    dout_[q].clear();
+    for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
+      const Vector3d dv = S.v[g] - v0[g], dw = S.w[g] - w0[g];
+      dout_[q].insert(dout_[q].end(), {dv(0), dv(1), dv(2), dw(0), dw(1), dw(2)});
+    }
+  }
+  exchange(dout_, din_, tag_dv);
+  // 2. v = v0 + omega (own change + the neighbours' changes), every owned sphere (pe); omega = 1
+  //    keeps the own change as it is (v0 + (v - v0) may round away from v)
+  if (omega_ != 1.0) {
+    for (std::size_t i = 0; i < owned_; ++i) {
+      S.v[i] = v0[i] + omega_ * (S.v[i] - v0[i]);
+      S.w[i] = w0[i] + omega_ * (S.w[i] - w0[i]);
+    }
+  }
+  for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    const auto& sent = neighbours_[q].sent;
+    if (din_[q].size() != 6 * sent.size()) throw cm::NumericalError("MPI: velocity changes of the wrong size");
+    for (std::size_t k = 0; k < sent.size(); ++k) {
+      const double* d = &din_[q][6 * k];
+      S.v[sent[k]] += omega_ * Vector3d(d[0], d[1], d[2]);
+      S.w[sent[k]] += omega_ * Vector3d(d[3], d[4], d[5]);
+    }
+  }
+  // 3. the new velocities go to the ghosts
+  for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    dout_[q].clear();
+    for (std::uint32_t i : neighbours_[q].sent) {
+      dout_[q].insert(dout_[q].end(), {S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2)});
+    }
+  }
+  exchange(dout_, din_, tag_v);
+  for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    const Neighbour& n = neighbours_[q];
+    if (din_[q].size() != 6 * (n.ghost_end - n.ghost_begin))
+      throw cm::NumericalError("MPI: ghost velocities of the wrong size");
+    for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
+      const double* d = &din_[q][6 * (g - n.ghost_begin)];
+      S.v[g] = Vector3d(d[0], d[1], d[2]);
+      S.w[g] = Vector3d(d[3], d[4], d[5]);
+    }
+  }
+}
+
+void MpiCoupling::remove_ghosts_and_migrate(Engine& engine) {
+  Spheres& S = engine.spheres;
+  S.truncate(owned_);
+  engine.set_ghosts_from(static_cast<std::size_t>(-1));
+  // spheres whose centre has left the subdomain go to their new owner, a neighbour
+  for (auto& o : out_) o.clear();
+  std::vector<char> leaving(S.size(), 0);
+  for (std::size_t i = 0; i < S.size(); ++i) {
+    const int to = grid_.owner(S.x[i]);
+    if (to == rank_) continue;
+    auto it = std::find_if(neighbours_.begin(), neighbours_.end(), [to](const Neighbour& n) { return n.rank == to; });
+    if (it == neighbours_.end())
+      throw cm::NumericalError("sphere " + std::to_string(S.id[i]) + " crossed more than one subdomain in a step");
+    out_[static_cast<std::size_t>(it - neighbours_.begin())].push_back(pack(S, i));
+    leaving[i] = 1;
+  }
+  S.keep_if([&leaving](std::size_t i) { return leaving[i] == 0; });
+  exchange(out_, in_, tag_migrants);
+  for (const auto& from : in_)
+    for (const Packed& p : from) unpack(S, p);
+}
+
+void MpiCoupling::reduce(StepStats& st) {
+  long sums[2] = {st.contacts, st.sphere_contacts};
+  double maxima[4] = {st.max_penetration, st.delta, st.largest, static_cast<double>(st.colours)};
+  check(MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG, MPI_SUM, comm_), "MPI_Allreduce");
+  check(MPI_Allreduce(MPI_IN_PLACE, maxima, 4, MPI_DOUBLE, MPI_MAX, comm_), "MPI_Allreduce");
+  st.contacts = sums[0];
+  st.sphere_contacts = sums[1];
+  st.max_penetration = maxima[0];
+  st.delta = maxima[1];
+  st.largest = maxima[2];
+  st.colours = static_cast<int>(maxima[3]);
+  st.residual = st.largest > 0.0 ? st.delta / st.largest : 0.0;
+}
+
+void MpiCoupling::sum(std::vector<double>& values) {
+  // every rank's values to every rank, then summed in rank order: the same bits on every rank and
+  // in every run of this decomposition
+  const int n = static_cast<int>(values.size());
+  std::vector<double> all(values.size() * static_cast<std::size_t>(grid_.size()));
+  check(MPI_Allgather(values.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, comm_), "MPI_Allgather");
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    double s = 0.0;
+    for (int r = 0; r < grid_.size(); ++r) s += all[static_cast<std::size_t>(r) * values.size() + k];
+    values[k] = s;
+  }
+}
+
+Spheres MpiCoupling::gather(const Spheres& S) {
+  const int P = grid_.size();
+  const int mine = static_cast<int>(S.size() * sizeof(Packed));
+  std::vector<int> bytes(static_cast<std::size_t>(P)), offsets(static_cast<std::size_t>(P), 0);
+  check(MPI_Allgather(&mine, 1, MPI_INT, bytes.data(), 1, MPI_INT, comm_), "MPI_Allgather");
+  long total = 0;
+  for (int r = 0; r < P; ++r) {
+    offsets[static_cast<std::size_t>(r)] = static_cast<int>(total);
+    total += bytes[static_cast<std::size_t>(r)];
+  }
+  if (total > std::numeric_limits<int>::max())
+    throw cm::NumericalError("the spheres of a frame exceed 2 GiB: they cannot be gathered for the diagnostics");
+  std::vector<Packed> out(S.size()), in(static_cast<std::size_t>(total) / sizeof(Packed));
+  for (std::size_t i = 0; i < S.size(); ++i) out[i] = pack(S, i);
+  check(MPI_Allgatherv(out.data(), mine, MPI_BYTE, in.data(), bytes.data(), offsets.data(), MPI_BYTE, comm_),
+        "MPI_Allgatherv");
+  Spheres all;
+  for (const Packed& p : in) unpack(all, p);
+  return all;
+}
+
+std::map<std::string, double> MpiCoupling::statistics() {
+  // one ghost layer per step (and one per frame detected apart): the per-step means divide by them
+  const double layers = std::max(1.0, ghost_layers_);
+  std::vector<double> v{static_cast<double>(neighbours_.size()), ghost_sum_ / layers, bytes_sent_ / layers};
+  sum(v);
+  const double P = grid_.size();
+  return {{"ranks", P},
+          {"subdomains_x", grid_.p[0]},
+          {"subdomains_y", grid_.p[1]},
+          {"subdomains_z", grid_.p[2]},
+          {"relaxation", omega_},
+          {"neighbours_per_rank", v[0] / P},
+          {"ghosts_per_rank_per_step", v[1] / P},
+          {"bytes_sent_per_rank_per_step", v[2] / P}};
+}
+
+std::unique_ptr<Coupling> ChannelSetup::coupling() const {
+  if (ranks == 1) return nullptr;  // one rank: the engine alone, the serial data bit for bit
+  SubdomainGrid grid;
+  for (std::size_t a = 0; a < 3; ++a) grid.p[a] = static_cast<int>(subdomains[a]);
+  grid.box.lo = Vector3d::Zero();
+  grid.box.hi = Vector3d(channel.Lx, channel.Ly, channel.Lz);
+  return std::make_unique<MpiCoupling>(MPI_COMM_WORLD, grid, reach(), jacobi_relaxation);
+}
+
+}  // namespace md::granular

@@ -1,0 +1,107 @@
+// The granular channel over many processes (MPI): a regular grid of subdomains, as the paper ran
+// it (16 x 10 x 4 subdomains on 640 processes, Sect. 4.3), each relaxed by the NBGS of
+// granular.hpp, blended across subdomains by pe's weighted block Jacobi (spec 001, 6.6).
+//
+// Each rank owns the spheres whose centre lies in its subdomain (the outer subdomains reach to
+// infinity beyond the channel, so a sphere that strays outside still has an owner). One step:
+//   1. ghosts: every rank sends its neighbours copies of its spheres within contact reach
+//      (2 R_max + threshold) of their subdomains, appended to theirs after the owned spheres;
+//   2. detection on owned spheres and ghosts: a contact between an owned sphere and a ghost is
+//      relaxed by the rank owning the sphere of smaller id, so every contact is relaxed once;
+//   3. after every sweep (pe's synchronizeVelocities): each rank sends the velocity changes of its
+//      ghosts to their owners; every owned sphere takes v = v0 + omega (dv_own + sum of dv_received)
+//      (omega = mpi.relaxation; pe relaxes every owned sphere so, with or without shared contacts);
+//      the owners send the new velocities back to the ghosts;
+//   4. after the positions: the ghosts are dropped, and a sphere whose centre has left the
+//      subdomain moves to its new owner (a neighbour: a sphere crosses at most one subdomain in
+//      a step, or the run stops with a clear error).
+// Every exchange visits the neighbours in the order of their rank and every sum over ranks is
+// taken in rank order, so a run is deterministic for a given decomposition. On one rank there
+// is no coupling at all: the data are those of the serial engine, bit for bit.
+#pragma once
+
+#include <mpi.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "maxdiss/granular.hpp"
+
+namespace md::granular {
+
+/// A regular grid of p[0] x p[1] x p[2] subdomains over a box; rank r sits at (i, j, k) with
+/// r = (i p[1] + j) p[2] + k.
+struct SubdomainGrid {
+  std::array<int, 3> p{1, 1, 1};
+  Box box;
+
+  int size() const { return p[0] * p[1] * p[2]; }
+  std::array<int, 3> coords(int rank) const;
+  int rank(const std::array<int, 3>& c) const { return (c[0] * p[1] + c[1]) * p[2] + c[2]; }
+  /// The rank owning a sphere centred at x (outside the box: the nearest subdomain).
+  int owner(const Vector3d& x) const;
+  /// The extent of a subdomain; infinite on the sides that face the outside of the box.
+  Box extent(int rank) const;
+  /// The extent clipped to the box.
+  Box clipped(int rank) const;
+};
+
+/// One rank's part of the channel (the Coupling of granular.hpp over MPI).
+class MpiCoupling final : public Coupling {
+ public:
+  /// `reach`: the largest contact distance, 2 R_max + threshold, the width of the ghost layer.
+  /// `relaxation`: omega of the blend across subdomains.
+  MpiCoupling(MPI_Comm comm, const SubdomainGrid& grid, double reach, double relaxation);
+
+  void add_ghosts(Engine& engine) override;
+  void after_sweep(Spheres& spheres, const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) override;
+  void remove_ghosts_and_migrate(Engine& engine) override;
+  void reduce(StepStats& st) override;
+  bool owns(const Vector3d& x) const override { return grid_.owner(x) == rank_; }
+  Box box() const override;
+  void sum(std::vector<double>& values) override;
+  Spheres gather(const Spheres& owned) override;
+  std::map<std::string, double> statistics() override;
+
+  int rank() const { return rank_; }
+  int ranks() const { return grid_.size(); }
+  /// Bytes this rank has sent to other ranks so far, and its number of neighbours.
+  double bytes_sent() const { return bytes_sent_; }
+  std::size_t neighbours() const { return neighbours_.size(); }
+  /// Ghosts held in the last step.
+  std::size_t ghosts() const { return ghosts_; }
+
+ private:
+  /// One sphere on the wire.
+  struct Packed {
+    double x[3], v[3], w[3], R, inv_m, inv_I;
+    std::uint64_t id;
+  };
+  static Packed pack(const Spheres& spheres, std::size_t i);
+  static void unpack(Spheres& spheres, const Packed& p);
+  struct Neighbour {
+    int rank = 0;
+    Box reach_box;                               // its extent widened by the reach: my spheres in it are its ghosts
+    std::vector<std::uint32_t> sent;             // my spheres it holds as ghosts, in the order sent
+    std::size_t ghost_begin = 0, ghost_end = 0;  // its spheres I hold as ghosts
+  };
+  /// Sends each neighbour its buffer and receives one from each (any sizes), neighbour order.
+  template <class T>
+  void exchange(const std::vector<std::vector<T>>& out, std::vector<std::vector<T>>& in, int tag);
+
+  MPI_Comm comm_;
+  SubdomainGrid grid_;
+  double reach_, omega_;
+  int rank_ = 0;
+  std::vector<Neighbour> neighbours_;
+  std::size_t owned_ = 0, ghosts_ = 0;
+  double bytes_sent_ = 0, ghost_sum_ = 0, ghost_layers_ = 0;  // bytes so far; ghosts over the layers built
+  std::vector<std::vector<Packed>> out_, in_;
+  std::vector<std::vector<double>> dout_, din_;
+};
+
+/// Whether a point lies in a box (faces included).
+bool inside(const Box& b, const Vector3d& x);
+
+}  // namespace md::granular

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# md_channel_mpi (the channel over MPI ranks) against md_channel on the quick channel.
+#
+#   one_rank_is_serial  mpirun -np 1 md_channel_mpi writes md_channel's data, byte for byte: every
+#                       data row of every data file (the headers differ only in the run id, which
+#                       names the solver)
+#   two_ranks           mpirun -np 2 with mpi.grid = 2,1,1:
+#                       - twice: the same data, byte for byte (a run is deterministic for a
+#                         decomposition);
+#                       - Table 2 against md_channel's, within the statistical spread of the
+#                         preset (below): two ranks relax the contacts in another order and blend
+#                         across the split (omega = 0.75, pe's weighted Jacobi), so the flow is
+#                         another sample of the same statistics, not the serial one;
+#                       - an output that exists and is not a run is refused (exit 2) and left as
+#                         it was, by every rank;
+#                       - a grid that does not match the ranks, or whose subdomains are thinner
+#                         than a contact reach, is refused (exit 2) with its key;
+#                       - md_mpi_scaling (make bench) reads the runs on 1 and 2 ranks and writes
+#                         its table, and refuses a run of md_channel (exit 2).
+#
+#   mpi_channel.sh <check> <mpirun> <md_channel> <md_channel_mpi> <cm_tsvdiff> <md_mpi_scaling> <scratch>
+set -euo pipefail
+check=$1 mpirun=$2 serial=$3 parallel=$4 tsvdiff=$5 scaling=$6 scratch=$7
+config=configs/maxdiss/quick/channel.ini
+run_mpi() {  # ranks, then the solver's arguments
+  local np=$1
+  shift
+  "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" "$@"
+}
+data() { grep -v '^#' "$1"; }
+rm -rf "$scratch" && mkdir -p "$scratch"
+
+same_data() {  # two run folders: every data file's rows byte for byte
+  local a=$1 b=$2 n=0
+  for f in "$a"/*.tsv; do
+    local name
+    name=$(basename "$f")
+    [[ -f $b/$name ]] || { echo "$name: missing in $b"; return 1; }
+    cmp -s <(data "$f") <(data "$b/$name") || { echo "$name: the data differ between $a and $b"; return 1; }
+    n=$((n + 1))
+  done
+  [[ $n -gt 0 ]] || { echo "no data files in $a"; return 1; }
+  echo "$n data files the same, byte for byte ($a, $b)"
+}
+
+case $check in
+  one_rank_is_serial)
+    "$serial" --config $config --output "$scratch/serial" --quiet
+    run_mpi 1 --config $config --output "$scratch/mpi1" --quiet
+    same_data "$scratch/serial" "$scratch/mpi1"
+    ;;
+  two_ranks)
+    "$serial" --config $config --output "$scratch/serial" --quiet
+    run_mpi 2 --config $config --mpi.grid=2,1,1 --output "$scratch/mpi2" --quiet
+    run_mpi 2 --config $config --mpi.grid=2,1,1 --output "$scratch/mpi2_again" --quiet
+    same_data "$scratch/mpi2" "$scratch/mpi2_again"
+    # Relative tolerances per column: twice the largest difference between serial runs of seeds 1
+    # to 4 on this preset (6 samples of about 1430 spheres): spheres and volume fraction 0.22 %,
+    # contacts and contacts per sphere 5.7 %, deepest sampled penetration 25 %, deepest of all
+    # steps 50 %. Measured on two ranks over the same seeds: contacts per sphere 2 to 3 % above the
+    # serial mean (the blend leaves (1 - omega)^sweeps of each correction), the rest within the
+    # spread.
+    tolerances=law:0:0,avg_particles:0:0.005,solid_volume_fraction:0:0.005,avg_contacts:0:0.12
+    tolerances+=,contacts_per_particle:0:0.12,max_penetration_sampled:0:0.5,max_penetration_all:0:1
+    "$tsvdiff" --reference="$scratch/serial/table2.tsv" --candidate="$scratch/mpi2/table2.tsv" \
+      --columns="$tolerances"
+    echo "Table 2 on two ranks within the blend's tolerances of the serial run"
+    # a user's file at the output: refused by every rank, untouched
+    echo "a user's notes" >"$scratch/notes"
+    status=0
+    run_mpi 2 --config $config --mpi.grid=2,1,1 --output "$scratch/notes" --quiet 2>"$scratch/refused.err" || status=$?
+    [[ $status -eq 2 ]] || { echo "a user's file at --output: exit $status, expected 2"; exit 1; }
+    [[ "$(cat "$scratch/notes")" == "a user's notes" ]] || { echo "the user's file was changed"; exit 1; }
+    # a grid that does not match the ranks
+    status=0
+    run_mpi 2 --config $config --mpi.grid=1,1,1 --output "$scratch/mismatch" --quiet 2>"$scratch/mismatch.err" || status=$?
+    [[ $status -eq 2 && ! -e $scratch/mismatch ]] || { echo "mpi.grid 1,1,1 on 2 ranks: exit $status, expected 2"; exit 1; }
+    grep -q 'mpi.grid' "$scratch/mismatch.err" || { echo "the message does not name mpi.grid"; exit 1; }
+    # subdomains thinner than a contact reach (0.75 mm against 0.94 mm)
+    status=0
+    run_mpi 2 --config $config --mpi.grid=1,1,2 --channel.height=0.0015 --output "$scratch/thin" --quiet \
+      2>"$scratch/thin.err" || status=$?
+    [[ $status -eq 2 && ! -e $scratch/thin ]] || { echo "subdomains thinner than a contact: exit $status, expected 2"; exit 1; }
+    grep -q 'mpi.grid.*thin' "$scratch/thin.err" || { echo "the message does not name mpi.grid as too thin"; exit 1; }
+    echo "a user's file and a mismatched grid refused with exit 2"
+    # md_mpi_scaling on these runs (one rank, two ranks: strong and, for the tool, weak too)
+    run_mpi 1 --config $config --output "$scratch/mpi1" --quiet
+    "$scaling" --scaling.strong="$scratch/mpi1,$scratch/mpi2" --scaling.weak="$scratch/mpi1,$scratch/mpi2" \
+      --output "$scratch/scaling" --quiet
+    rows=$(grep -c -v '^#' "$scratch/scaling/scaling.tsv")
+    [[ $rows -eq 8 ]] || { echo "scaling.tsv: $rows rows, expected 8"; exit 1; }
+    status=0
+    "$scaling" --scaling.strong="$scratch/serial,$scratch/mpi2" --scaling.weak="$scratch/mpi1,$scratch/mpi2" \
+      --output "$scratch/scaling_bad" --quiet 2>"$scratch/scaling_bad.err" || status=$?
+    [[ $status -eq 2 && ! -e $scratch/scaling_bad ]] || { echo "a run of md_channel: exit $status, expected 2"; exit 1; }
+    grep -q 'scaling.strong' "$scratch/scaling_bad.err" || { echo "the message does not name scaling.strong"; exit 1; }
+    echo "md_mpi_scaling: 8 rows from the runs on 1 and 2 ranks; a run of md_channel refused"
+    ;;
+  *)
+    echo "mpi_channel.sh: unknown check '$check'" >&2
+    exit 2
+    ;;
+esac
