@@ -20,7 +20,8 @@
 #
 # Each paper plugs in through pipeline/<paper>/studies.mk (see pipeline/README.md): its studies, the
 # executable of each, its figures. Incremental: a study re-runs when its config or its executable
-# changes; figures and reports follow. Safe under make -j.
+# changes; figures and reports follow. Safe under make -j. KEEP=<paper>/<study> ... keeps runs that
+# exist as they are (make all KEEP=maxdiss/channel after pipeline/cluster/bring_back.sh).
 
 SHELL := /bin/bash
 .DELETE_ON_ERROR:
@@ -86,8 +87,12 @@ test-sanitize: deps
 # the end-to-end test of archive and verify; never for the reports of record).
 study_config = $(if $(and $(QUICK),$(wildcard configs/$(1)/quick/$(2).ini)),configs/$(1)/quick/$(2).ini,configs/$(1)/$(2).ini)
 
+# KEEP=<paper>/<study> ... keeps those studies' runs as they are while they exist (a run brought
+# back from a cluster, pipeline/cluster/README.md): their rules then have no prerequisites, so a
+# newer solver or config never re-runs them; a missing run is still made. Passed on to the makes
+# that make all starts.
 define study_rule
-results/$(1)/$(2)/run.json: $(call study_config,$(1),$(2)) $(BIN)/$($(1)_SOLVER.$(2))
+results/$(1)/$(2)/run.json: $(if $(filter $(1)/$(2),$(KEEP)),,$(call study_config,$(1),$(2)) $(BIN)/$($(1)_SOLVER.$(2)))
 	@t0=$$$$(date +%s%N); \
 	$(BIN)/$($(1)_SOLVER.$(2)) --config $(call study_config,$(1),$(2)) --output results/$(1)/$(2) \
 	  --output.store=$(STORE) --quiet && \

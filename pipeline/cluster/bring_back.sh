@@ -18,9 +18,9 @@
 #   - a store entry of the same run id is used as it is when it holds the same files, else refused
 #     (a run id names the solver, revision and configuration, not the start time).
 #
-# The copy's files are dated when they are copied: make all re-runs the study (configs/maxdiss/
-# channel.ini) only when that file or build/bin/md_channel is newer than the run; the script ends
-# by saying which applies now (pipeline/cluster/README.md).
+# make all KEEP=maxdiss/channel builds the reports from the run and never re-runs the study over
+# it; a plain make all re-runs the study (configs/maxdiss/channel.ini) once that file or
+# build/bin/md_channel is newer than the run (pipeline/cluster/README.md).
 #
 # Exit status: 0 done; 2 refused (nothing changed); 74 the copy or the link failed.
 set -euo pipefail
@@ -169,15 +169,12 @@ fi
 echo "  keep it from make prune: make pin RUN=$id"
 
 # What make all will do with it (the rule results/maxdiss/channel/run.json: configs/maxdiss/channel.ini
-# build/bin/md_channel; a study re-runs when a prerequisite is newer than its run.json).
-hold="make build && make -W results/maxdiss/channel/run.json reports check-published"
-if [[ ! -e build/bin/md_channel ]]; then
-  echo "  make all: build/bin/md_channel is not built yet; make all would build it and then re-run the channel"
-  echo "  study over this run (configs/maxdiss/channel.ini). Instead: $hold"
-elif [[ $entry/run.json -ot configs/maxdiss/channel.ini || $entry/run.json -ot build/bin/md_channel ]]; then
-  echo "  make all: this run is older than configs/maxdiss/channel.ini or build/bin/md_channel, so make all"
-  echo "  would re-run the channel study over it (configs/maxdiss/channel.ini). Instead: $hold"
+# build/bin/md_channel; a study re-runs when a prerequisite is newer than its run.json, unless it is
+# named in KEEP).
+echo "  make all KEEP=maxdiss/channel: builds the reports from this run, never re-running the study over it"
+if [[ -e build/bin/md_channel && ! $entry/run.json -ot configs/maxdiss/channel.ini &&
+      ! $entry/run.json -ot build/bin/md_channel ]]; then
+  echo "  (plain make all uses it too, until md_channel is rebuilt or configs/maxdiss/channel.ini changes)"
 else
-  echo "  make all: uses this run (it is newer than configs/maxdiss/channel.ini and build/bin/md_channel;"
-  echo "  a rebuild of md_channel, e.g. after a commit, would make make all re-run the study: pipeline/cluster/README.md)"
+  echo "  (plain make all would re-run the channel study over it: it is older than md_channel or channel.ini)"
 fi
