@@ -180,23 +180,29 @@ void MpiCoupling::add_ghosts(Engine& engine) {
   engine.set_ghosts_from(owned_);
 }
 
-void MpiCoupling::after_sweep(Spheres& S, const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) {
+void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& moved, const std::vector<Vector3d>& v0,
+                              const std::vector<Vector3d>& w0) {
+  // moved: the owned spheres of contacts, then the ghosts (owned_ on); v0, w0 in that order
+  const std::size_t first_ghost = moved.size() - ghosts_;
   // 1. the velocity changes of the ghosts go to their owners
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     const Neighbour& n = neighbours_[q];
     dout_[q].clear();
     for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
-      const Vector3d dv = S.v[g] - v0[g], dw = S.w[g] - w0[g];
+      const std::size_t k = first_ghost + (g - owned_);
+      const Vector3d dv = S.v[g] - v0[k], dw = S.w[g] - w0[k];
       dout_[q].insert(dout_[q].end(), {dv(0), dv(1), dv(2), dw(0), dw(1), dw(2)});
     }
   }
   exchange(dout_, din_, tag_dv);
-  // 2. v = v0 + omega (own change + the neighbours' changes), every owned sphere (pe); omega = 1
+  // 2. v = v0 + omega (own change + the neighbours' changes), every owned sphere (pe); a sphere
+  //    without contacts here has no own change (v0 + omega 0 = v0: it is skipped); omega = 1
   //    keeps the own change as it is (v0 + (v - v0) may round away from v)
   if (omega_ != 1.0) {
-    for (std::size_t i = 0; i < owned_; ++i) {
-      S.v[i] = v0[i] + omega_ * (S.v[i] - v0[i]);
-      S.w[i] = w0[i] + omega_ * (S.w[i] - w0[i]);
+    for (std::size_t k = 0; k < first_ghost; ++k) {
+      const std::uint32_t i = moved[k];
+      S.v[i] = v0[k] + omega_ * (S.v[i] - v0[k]);
+      S.w[i] = w0[k] + omega_ * (S.w[i] - w0[k]);
     }
   }
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {

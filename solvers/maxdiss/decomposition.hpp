@@ -55,7 +55,8 @@ class MpiCoupling final : public Coupling {
   MpiCoupling(MPI_Comm comm, const SubdomainGrid& grid, double reach, double relaxation);
 
   void add_ghosts(Engine& engine) override;
-  void after_sweep(Spheres& spheres, const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) override;
+  void after_sweep(Spheres& spheres, const std::vector<std::uint32_t>& moved, const std::vector<Vector3d>& v0,
+                   const std::vector<Vector3d>& w0) override;
   void remove_ghosts_and_migrate(Engine& engine) override;
   void reduce(StepStats& st) override;
   bool owns(const Vector3d& x) const override { return grid_.owner(x) == rank_; }

@@ -556,14 +556,32 @@ StepStats Engine::step(double t) {
       st.colours = 1;
       break;
   }
+  if (coupling_) {
+    // the spheres a sweep may change: the owned ones of the contacts (in index order), then every
+    // ghost; the blend leaves any other as it is (v0 + omega 0 = v0), so it need not visit them
+    const std::size_t owned = this->owned();
+    std::vector<char> in_contact(owned, 0);
+    for (const Contact& c : contacts_) {
+      if (static_cast<std::size_t>(c.a) < owned) in_contact[static_cast<std::size_t>(c.a)] = 1;
+      if (c.b >= 0 && static_cast<std::size_t>(c.b) < owned) in_contact[static_cast<std::size_t>(c.b)] = 1;
+    }
+    moved_.clear();
+    for (std::size_t i = 0; i < owned; ++i)
+      if (in_contact[i]) moved_.push_back(static_cast<std::uint32_t>(i));
+    for (std::size_t i = owned; i < n; ++i) moved_.push_back(static_cast<std::uint32_t>(i));
+    v0_.resize(moved_.size());
+    w0_.resize(moved_.size());
+  }
   double delta = 0.0;
   for (int s = 0; s < opt_.sweeps; ++s) {
     if (coupling_) {
-      v0_ = spheres.v;
-      w0_ = spheres.w;
+      for (std::size_t k = 0; k < moved_.size(); ++k) {
+        v0_[k] = spheres.v[moved_[k]];
+        w0_[k] = spheres.w[moved_[k]];
+      }
     }
     delta = sweep();
-    if (coupling_) coupling_->after_sweep(spheres, v0_, w0_);  // weighted block Jacobi across subdomains
+    if (coupling_) coupling_->after_sweep(spheres, moved_, v0_, w0_);  // weighted block Jacobi across subdomains
   }
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
   double largest = 0.0;

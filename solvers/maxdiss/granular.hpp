@@ -181,10 +181,12 @@ class Coupling {
   /// Before detection: copies of the neighbours' spheres within contact reach are appended to
   /// the engine's spheres as ghosts (Engine::set_ghosts_from).
   virtual void add_ghosts(Engine& engine) = 0;
-  /// After a sweep (v0, w0 the velocities at its start): the velocity changes of the owned
-  /// spheres and of the ghosts are blended across subdomains, and the ghosts take their owners'
-  /// new velocities.
-  virtual void after_sweep(Spheres& spheres, const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) = 0;
+  /// After a sweep: the velocity changes of the owned spheres and of the ghosts are blended
+  /// across subdomains, and the ghosts take their owners' new velocities. `moved` lists the owned
+  /// spheres of the step's contacts in index order, then every ghost (the sweep changes no other
+  /// sphere); v0, w0 hold their velocities at the start of the sweep, in that order.
+  virtual void after_sweep(Spheres& spheres, const std::vector<std::uint32_t>& moved, const std::vector<Vector3d>& v0,
+                           const std::vector<Vector3d>& w0) = 0;
   /// After the step: the ghosts are dropped and the spheres that left the subdomain move to
   /// their new owners.
   virtual void remove_ghosts_and_migrate(Engine& engine) = 0;
@@ -280,7 +282,8 @@ class Engine {
   double solves_ = 0.0;
   Coupling* coupling_ = nullptr;
   std::size_t owned_ = static_cast<std::size_t>(-1);  // index of the first ghost
-  std::vector<Vector3d> v0_, w0_;                     // velocities at the start of a sweep (coupled)
+  std::vector<std::uint32_t> moved_;                  // coupled: the spheres a sweep may change
+  std::vector<Vector3d> v0_, w0_;                     // ... and their velocities at its start
 };
 
 template <class Keep>
