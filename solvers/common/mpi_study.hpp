@@ -48,12 +48,7 @@ int study_main(int argc, char** argv) {
   const int status = guarded_main(program, [&] {
     Study study;
     study.set_ranks(session.size());
-    Config config(Study::info.solver, Study::info.summary);
-    std::string name = Study::info.study;
-    Budget budget;
-    std::string store = "auto";
-    declare_run_keys(config, Study::info, name, budget, store);
-    study.declare(config);
+    StudyConfig<Study> setup(study);
     std::unique_ptr<Run> run;
     if (root) {
       struct Tell {  // the others learn rank 0's word however this block ends
@@ -61,16 +56,15 @@ int study_main(int argc, char** argv) {
         int& go;
         ~Tell() { s.broadcast(go); }
       } tell{session, go};
-      const Invocation invocation = config.parse(argc, argv);
+      const Invocation invocation = setup.config.parse(argc, argv);
       if (invocation.help || invocation.version) return exit_ok;
-      run = std::make_unique<Run>(config, RunIdentity{Study::info.solver, Study::info.paper, name}, invocation, budget,
-                                  store);
+      run = std::make_unique<Run>(setup.config, setup.identity(), invocation, setup.budget, setup.store);
       go = 1;
     } else {
       session.broadcast(go);
       if (!go) return exit_ok;  // rank 0 has said why
-      const Invocation invocation = config.parse(argc, argv);
-      run = Run::discarding(config, {Study::info.solver, Study::info.paper, name}, invocation, budget);
+      const Invocation invocation = setup.config.parse(argc, argv);
+      run = Run::discarding(setup.config, setup.identity(), invocation, setup.budget);
     }
     study.run(*run);
     run->commit();

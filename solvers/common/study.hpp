@@ -39,21 +39,34 @@ struct StudyInfo {
 /// The keys every study has, bound to `study`, `budget` and `store` (output.store).
 void declare_run_keys(Config& config, const StudyInfo& info, std::string& study, Budget& budget, std::string& store);
 
+/// A study's configuration before parsing: the keys every study has and the study's own, bound
+/// to the fields below (which the keys point into: neither copied nor moved).
+template <class Study>
+struct StudyConfig {
+  Config config{Study::info.solver, Study::info.summary};
+  std::string name = Study::info.study;
+  Budget budget;
+  std::string store = "auto";
+
+  explicit StudyConfig(Study& study) {
+    declare_run_keys(config, Study::info, name, budget, store);
+    study.declare(config);
+  }
+  StudyConfig(const StudyConfig&) = delete;
+  StudyConfig& operator=(const StudyConfig&) = delete;
+  RunIdentity identity() const { return {Study::info.solver, Study::info.paper, name}; }
+};
+
 /// Parses, runs and commits one study; the whole of a study's main.
 template <class Study>
 int study_main(int argc, char** argv) {
   program_start();  // the run's wall time counts from here
   return guarded_main(argc > 0 ? argv[0] : Study::info.solver, [&] {
     Study study;
-    Config config(Study::info.solver, Study::info.summary);
-    std::string name = Study::info.study;
-    Budget budget;
-    std::string store = "auto";
-    declare_run_keys(config, Study::info, name, budget, store);
-    study.declare(config);
-    const Invocation invocation = config.parse(argc, argv);
+    StudyConfig<Study> setup(study);
+    const Invocation invocation = setup.config.parse(argc, argv);
     if (invocation.help || invocation.version) return exit_ok;
-    Run run(config, {Study::info.solver, Study::info.paper, name}, invocation, budget, store);
+    Run run(setup.config, setup.identity(), invocation, setup.budget, setup.store);
     study.run(run);
     run.commit();
     return exit_ok;

@@ -102,7 +102,9 @@ void ChannelSetup::declare(cm::Config& c) {
   c.add("mpi.relaxation", &jacobi_relaxation,
         "omega of pe's weighted block Jacobi across subdomains: v = v0 + omega (sum of the subdomains' changes)")
       .range(cm::Range::open_closed(0.0, 1.0))
-      .assumption("ASSUMED: not in the paper; pe's default relaxationParameter = 0.75 (spec 001, 6.6)");
+      .assumption(
+          "ASSUMED: not in the paper; pe's default relaxationParameter = 0.75 (spec 001, 6.6), applied as pe does to "
+          "every owned sphere after each sweep, with or without contacts across subdomains");
   c.add("solver.threads", &engine.threads,
         "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
       .range(cm::Range::closed(1, 1024))

@@ -560,14 +560,14 @@ StepStats Engine::step(double t) {
     // the spheres a sweep may change: the owned ones of the contacts (in index order), then every
     // ghost; the blend leaves any other as it is (v0 + omega 0 = v0), so it need not visit them
     const std::size_t owned = this->owned();
-    std::vector<char> in_contact(owned, 0);
+    in_contact_.assign(owned, 0);
     for (const Contact& c : contacts_) {
-      if (static_cast<std::size_t>(c.a) < owned) in_contact[static_cast<std::size_t>(c.a)] = 1;
-      if (c.b >= 0 && static_cast<std::size_t>(c.b) < owned) in_contact[static_cast<std::size_t>(c.b)] = 1;
+      if (static_cast<std::size_t>(c.a) < owned) in_contact_[static_cast<std::size_t>(c.a)] = 1;
+      if (c.b >= 0 && static_cast<std::size_t>(c.b) < owned) in_contact_[static_cast<std::size_t>(c.b)] = 1;
     }
     moved_.clear();
     for (std::size_t i = 0; i < owned; ++i)
-      if (in_contact[i]) moved_.push_back(static_cast<std::uint32_t>(i));
+      if (in_contact_[i]) moved_.push_back(static_cast<std::uint32_t>(i));
     for (std::size_t i = owned; i < n; ++i) moved_.push_back(static_cast<std::uint32_t>(i));
     v0_.resize(moved_.size());
     w0_.resize(moved_.size());

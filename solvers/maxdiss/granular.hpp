@@ -282,6 +282,7 @@ class Engine {
   double solves_ = 0.0;
   Coupling* coupling_ = nullptr;
   std::size_t owned_ = static_cast<std::size_t>(-1);  // index of the first ghost
+  std::vector<char> in_contact_;                      // coupled: the owned spheres of the step's contacts
   std::vector<std::uint32_t> moved_;                  // coupled: the spheres a sweep may change
   std::vector<Vector3d> v0_, w0_;                     // ... and their velocities at its start
 };

@@ -27,7 +27,6 @@
 //                  --output results/bench/maxdiss-mpi/scaling
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -36,6 +35,8 @@
 #include "common/errors.hpp"
 #include "common/math.hpp"
 #include "common/study.hpp"
+#include "tools/runs.hpp"
+#include "tools/text.hpp"
 
 namespace {
 
@@ -72,14 +73,10 @@ struct ChannelRun {
 
 ChannelRun load(const std::string& dir, const std::string& key) {
   const std::filesystem::path file = std::filesystem::path(dir) / "run.json";
-  std::ifstream in(file);
-  if (!in) throw cm::InputError(key + ": no run at '" + dir + "' (no readable run.json)");
+  if (!std::filesystem::is_regular_file(file)) throw cm::InputError(key + ": no run at '" + dir + "' (no run.json)");
   ChannelRun r;
-  try {
-    r.json = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw cm::InputError(key + ": '" + file.string() + "' is not JSON: " + e.what());
-  }
+  // the pipeline's reader: a run.json of schema cm-run 1, validated (errors name the file)
+  r.json = cm::pipeline::parse_run_json(cm::pipeline::read_text(file, "run"), key + ": " + file.string());
   if (!r.json.contains("paper") || r.json["paper"] != "maxdiss" || !r.json.contains("solver") ||
       r.json["solver"].value("name", "") != "md_channel_mpi")
     throw cm::InputError(key + ": '" + dir + "' is not a run of md_channel_mpi");
