@@ -26,7 +26,8 @@ Box channel_box(const ChannelOptions& o) {
 }
 }  // namespace
 
-Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_options, Coupling* coupling)
+Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_options, Coupling* coupling,
+                 const ChannelState* from)
     : engine(engine_options, coupling ? coupling->box() : channel_box(options), options.R),
       opt_(options),
       mass_(options.density * 4.0 / 3.0 * cm::pi * options.R * options.R * options.R),
@@ -52,7 +53,24 @@ Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_opti
 
   layer_y_ = grid_positions(opt_.Ly, opt_.spacing, opt_.R, true);
   layer_z_ = grid_positions(opt_.Lz, opt_.spacing, opt_.R, true);
-  if (opt_.initial_fill) {
+  if (from) {
+    // Going on from a saved state: its spheres (those this subdomain owns), in the saved order,
+    // and every counter where it stood; the generator is re-seeded and advanced past the numbers
+    // already drawn.
+    const Spheres& S = from->spheres;
+    for (std::size_t i = 0; i < S.size(); ++i)
+      if (!coupling_ || coupling_->owns(S.x[i]))
+        engine.spheres.push(S.x[i], S.v[i], S.w[i], S.R[i], S.inv_m[i], S.inv_I[i], S.id[i]);
+    engine.spheres.set_next_id(from->next_id);
+    engine.set_steps(from->step);
+    rng_.discard(from->draws);
+    draws_ = from->draws;
+    t_ = from->t;
+    plate_ = from->plate;
+    engine.planes[plate_index].offset = plate_;
+    inserted_ = from->inserted;
+    deleted_before_ = from->deleted;
+  } else if (opt_.initial_fill) {
     const std::vector<double> xs = grid_positions(opt_.Lx, opt_.spacing, opt_.R, false);
     for (double x : xs) {
       for (double y : layer_y_)
@@ -80,10 +98,24 @@ void Channel::count() {
   std::vector<double> c{static_cast<double>(engine.spheres.size()), static_cast<double>(deleted_here_)};
   sum(c);
   particles_ = std::lround(c[0]);
-  deleted_ = std::lround(c[1]);
+  deleted_ = deleted_before_ + std::lround(c[1]);
+}
+
+ChannelState Channel::state() const {
+  ChannelState s;
+  s.step = engine.steps();
+  s.t = t_;
+  s.plate = plate_;
+  s.inserted = inserted_;
+  s.deleted = deleted_;
+  s.draws = draws_;
+  s.next_id = engine.spheres.next_id();
+  s.spheres = all_spheres();
+  return s;
 }
 
 double Channel::uniform(double a) {
+  ++draws_;
   const double u = static_cast<double>(rng_() >> 11) * 0x1.0p-53;  // [0, 1), 53 random bits
   return a * (2.0 * u - 1.0);
 }

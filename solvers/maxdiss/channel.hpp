@@ -35,11 +35,26 @@ struct ChannelOptions {
 double sphere_volume(const ChannelOptions& o);
 double free_volume(const ChannelOptions& o);
 
+/// The state of a channel between two steps: what a run needs to go on from it as if it had never
+/// stopped (the spheres in the engine's order, the clock, the plate, the counters and how many
+/// random numbers the inflow has drawn).
+struct ChannelState {
+  long step = 0;       ///< steps done
+  double t = 0.0;      ///< time reached, summed step by step as the run summed it
+  double plate = 0.0;  ///< the plate's position
+  long inserted = 0, deleted = 0;
+  std::uint64_t draws = 0;    ///< random numbers drawn so far
+  std::uint64_t next_id = 0;  ///< identity of the next sphere
+  Spheres spheres;            ///< every sphere of the channel
+};
+
 class Channel {
  public:
   /// The whole channel, or with a coupling one subdomain of it (decomposition.hpp): then the
-  /// spheres are numbered as in the whole channel and each subdomain keeps those it owns.
-  Channel(const ChannelOptions& options, const EngineOptions& engine, Coupling* coupling = nullptr);
+  /// spheres are numbered as in the whole channel and each subdomain keeps those it owns. From a
+  /// saved state (`from`), the channel goes on where that state was taken; else it starts at t = 0.
+  Channel(const ChannelOptions& options, const EngineOptions& engine, Coupling* coupling = nullptr,
+          const ChannelState* from = nullptr);
 
   /// Advances one time step: the engine's step, then the plate, the inflow and the outflow.
   StepStats step();
@@ -61,6 +76,10 @@ class Channel {
   double sphere_mass() const { return mass_; }
   double sphere_volume() const { return md::granular::sphere_volume(opt_); }
   double free_volume() const { return md::granular::free_volume(opt_); }
+  /// The state now, over the whole channel (gathered from every subdomain).
+  ChannelState state() const;
+  /// Steps done.
+  long steps() const { return engine.steps(); }
   /// Spheres of one inflow layer.
   long layer_size() const { return static_cast<long>(layer_y_.size() * layer_z_.size()); }
   const ChannelOptions& options() const { return opt_; }
@@ -77,9 +96,10 @@ class Channel {
   double mass_;
   std::vector<double> layer_y_, layer_z_;
   std::mt19937_64 rng_;
+  std::uint64_t draws_ = 0;  ///< numbers drawn from rng_
   Coupling* coupling_;
   double t_ = 0.0, plate_ = 0.0;
-  long inserted_ = 0, deleted_ = 0, deleted_here_ = 0, particles_ = 0;
+  long inserted_ = 0, deleted_ = 0, deleted_here_ = 0, deleted_before_ = 0, particles_ = 0;
   static constexpr int plate_index = 4;  ///< planes: y = 0, y = Ly, z = 0, z = Lz, the plate
 };
 

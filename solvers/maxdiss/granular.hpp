@@ -66,6 +66,10 @@ struct Spheres {
   /// Passes over the next identity (a sphere another subdomain adds), so that every subdomain
   /// numbers the spheres as one domain would.
   void skip_id() { ++next_id_; }
+  /// The identity the next sphere added will get.
+  std::uint64_t next_id() const { return next_id_; }
+  /// Sets it (a channel restarted from a saved state numbers on where the saved run stopped).
+  void set_next_id(std::uint64_t next) { next_id_ = next; }
   /// A sphere with all its fields given (a ghost or a migrant from another subdomain).
   void push(const Vector3d& x, const Vector3d& v, const Vector3d& w, double R, double inv_m, double inv_I,
             std::uint64_t id);
@@ -250,8 +254,10 @@ class Engine {
   void set_options(const EngineOptions& options);
   /// Velocity of boundary k (b = -k - 1).
   Vector3d boundary_velocity(int k) const;
-  /// The body-b velocity at the contact (boundaries translate).
+  /// Steps done so far.
   long steps() const { return steps_; }
+  /// Sets the steps done (a restart from a saved state: the sort by cell keeps its schedule).
+  void set_steps(long steps) { steps_ = steps; }
   /// Contact solves done so far (contacts x sweeps).
   double solves() const { return solves_; }
   /// Bytes held by the engine's arrays (spheres, cells, contacts), for the memory figure.

@@ -32,12 +32,15 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/study.hpp"
 #include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel_state.hpp"
+#include "tools/tsv.hpp"
 #ifdef MD_CHANNEL_MPI
 #include "common/mpi_study.hpp"
 #endif
@@ -103,6 +106,14 @@ class ChannelStudy {
         .unit("m")
         .range(cm::Range::positive());
     c.add("snapshot.write", &snapshot_, "write the spheres of the last frame (Fig. 9)");
+    c.add_choice("run.laws", &laws_, {{"both", 3}, {"coulomb", 1}, {"maxdiss", 2}},
+                 "the contact laws simulated: both (Table 2 and the comparison of the laws), or one");
+    c.add("state.write", &state_write_,
+          "write each law's last frame in full (state_<law>.tsv, state_<law>_clock.tsv), for restart.from");
+    c.add("restart.from", &restart_from_,
+          "a run of this channel that wrote its state (state.write) to go on from, or none (start at t = 0)");
+    c.add("compare.with", &compare_with_,
+          "a run of the same channel over the same window whose Table 2 this run's is compared with, or none");
     c.add("projection.cores", &projection_cores_, "cores of the cluster the paper's run is projected onto")
         .range(cm::Range::closed(1, 1e7));
     c.add("projection.efficiency", &projection_efficiency_, "parallel efficiency assumed for that projection")
@@ -128,10 +139,43 @@ class ChannelStudy {
       if (cells_nx_ * cells_ny_ > 1e7) c.fail("cells.nx", "more than 1e7 cells");
       if (!(upstream_[1] <= o.cx - o.radius)) c.fail("regions.upstream", "must end before the obstacle");
       if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
+      if (restart_from_ != "none") read_restart(c);
+      if (compare_with_ != "none") {
+        const SavedRun other = load_channel_run(compare_with_, "compare.with");
+        require_same_channel(other, c.effective(), channel_key_may_differ, "compare.with");
+        for (const char* key : {"time.t_end", "average.t_start", "sample.every"})
+          if (other.config.at(key) != c.effective().at(key))
+            c.fail("compare.with", std::string("the run compared with has another ") + key + " (" +
+                                       other.config.at(key) + "): the windows must be the same");
+        compared_ = other;
+      }
     });
   }
 
+  /// restart.from: the saved run's channel must be this one; each law simulated here must have
+  /// its state there, taken before time.t_end and not after average.t_start.
+  void read_restart(cm::Config& c) {
+    const SavedRun from = load_channel_run(restart_from_, "restart.from");
+    require_same_channel(from, c.effective(), channel_key_may_differ, "restart.from");
+    const long avg_from = std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9));
+    for (int law = 0; law < 2; ++law) {
+      if (!simulates(law)) continue;
+      ChannelState s = read_state(from, law_name[law], "restart.from");
+      if (s.step >= steps_)
+        c.fail("time.t_end", "must lie after the state of restart.from (step " + std::to_string(s.step) + ")");
+      if (avg_from < s.step)
+        c.fail("average.t_start", "must not lie before the state of restart.from (t = " + cm::format_real(s.t) +
+                                      " s): this run has no samples before it");
+      restart_[law] = std::move(s);
+    }
+    restarted_from_ = from;
+  }
+
   void run(cm::Run& run) {
+    if (restarted_from_)
+      run.note("goes on from the state of run " + restarted_from_->run_id + " (study " + restarted_from_->study + ", " +
+               restarted_from_->solver + ") at step " +
+               std::to_string((restart_[1] ? restart_[1] : restart_[0])->step));
     write_geometry(run);
     cm::Table samples_both = run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation",
                                        {{"law", "1"},
@@ -143,16 +187,20 @@ class ChannelStudy {
                                         {"max_penetration_all", "m"}},
                                        {2, "run.study"});
     for (int law = 0; law < 2; ++law) {
+      if (!simulates(law)) continue;
       outcome_[law] = simulate(run, law);
       const Outcome& r = outcome_[law];
       samples_both.row({static_cast<double>(law), r.avg_particles, fraction(r), r.avg_contacts,
                         2.0 * r.avg_contacts / r.avg_particles, r.max_pen_sampled, r.max_pen_all});
     }
-    compare(run);
+    if (laws_ == 3) compare(run);
+    if (compared_) compare_with(run);
   }
 
  private:
   static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
+
+  bool simulates(int law) const { return (laws_ >> law) & 1; }
 
   /// Solid volume fraction: N (4/3 pi R^3) / V_free (spec 001, 2.13).
   double fraction(const Outcome& r) const {
@@ -182,10 +230,12 @@ class ChannelStudy {
   Outcome simulate(cm::Run& run, int law) {
     const EngineOptions eo = setup_.engine_for(law);
     const std::unique_ptr<Coupling> coupling = setup_.coupling();  // over MPI ranks; none on one
-    Channel channel(setup_.channel, eo, coupling.get());
+    const ChannelState* from = restart_[law] ? &*restart_[law] : nullptr;
+    Channel channel(setup_.channel, eo, coupling.get(), from);
+    const long k0 = channel.steps();  // 0, or the step of the state gone on from
     const std::string name = law_name[law];
     const double dt = eo.dt, volume = channel.sphere_volume(), free = channel.free_volume();
-    const long n_samples = steps_ / sample_every_ + 1;
+    const long n_samples = steps_ / sample_every_ - k0 / sample_every_ + 1;
     cm::Table series = run.table("timeseries_" + name + ".tsv", "samples of the " + name + " simulation",
                                  {{"step", "1"},
                                   {"t", "s"},
@@ -204,7 +254,7 @@ class ChannelStudy {
     Outcome r;
     const long avg_from = std::lround(std::ceil(t_avg_ / dt - 1e-9));
     double sum_n = 0, sum_c = 0;
-    cm::Progress progress("md_channel " + name, 0.0, t_end_, run.quiet());
+    cm::Progress progress("md_channel " + name, channel.t(), t_end_, run.quiet());
     const auto start = std::chrono::steady_clock::now();
     // the kinetic energies of the state at t_k (translational, rotational)
     auto energies = [&channel](double& kt, double& kr) {
@@ -232,7 +282,7 @@ class ChannelStudy {
         r.max_pen_sampled = std::max(r.max_pen_sampled, st.max_penetration);
       }
     };
-    for (long k = 0; k < steps_; ++k) {
+    for (long k = k0; k < steps_; ++k) {
       const long n = channel.particles();
       const bool sampled = k % sample_every_ == 0;
       double kt = 0, kr = 0;
@@ -249,7 +299,7 @@ class ChannelStudy {
                                        cm::format_real(std::round(r.particle_steps / elapsed)) + " sphere-steps/s");
     }
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.steps = steps_;
+    r.steps = steps_ - k0;
     std::vector<double> solves{channel.engine.solves()};
     channel.sum(solves);  // over the subdomains
     r.solves = solves[0];
@@ -257,6 +307,7 @@ class ChannelStudy {
     r.deleted = channel.deleted();
     r.memory_per_sphere =
         channel.engine.bytes() / std::max<double>(1.0, static_cast<double>(channel.engine.spheres.size()));
+    if (state_write_) write_state(run, channel.state(), name);
     // the last frame: its contacts (detected, not solved) and its sample
     const StepStats last = channel.engine.detect();
     if (steps_ % sample_every_ == 0) {
@@ -472,7 +523,47 @@ class ChannelStudy {
     run.scalar("radius", setup_.channel.R, "m");
   }
 
+  /// compare.with: this run's Table 2 against the other run's, law by law, as relative
+  /// differences (this - other) / other, and a note that says what was compared with what.
+  void compare_with(cm::Run& run) {
+    const cm::pipeline::TsvData other = cm::pipeline::read_tsv(compared_->dir / "table2.tsv");
+    static const char* quantity[] = {"avg_particles",         "solid_volume_fraction",   "avg_contacts",
+                                     "contacts_per_particle", "max_penetration_sampled", "max_penetration_all"};
+    if (other.columns.size() != 7 || other.columns[0].name != "law")
+      throw cm::InputError("compare.with: the table2.tsv of the run compared with has other columns");
+    std::string text;
+    for (int law = 0; law < 2; ++law) {
+      if (!simulates(law)) continue;
+      const Outcome& r = outcome_[law];
+      const double mine[6] = {r.avg_particles,   fraction(r),  r.avg_contacts, 2.0 * r.avg_contacts / r.avg_particles,
+                              r.max_pen_sampled, r.max_pen_all};
+      for (const auto& row : other.rows) {
+        if (row[0] != law) continue;
+        text += std::string(text.empty() ? "" : "; ") + law_name[law] + ":";
+        for (int q = 0; q < 6; ++q) {
+          const double diff =
+              (mine[q] - row[static_cast<std::size_t>(q) + 1]) / std::fabs(row[static_cast<std::size_t>(q) + 1]);
+          run.scalar(std::string(quantity[q]) + "_rel_diff_" + law_name[law], diff);
+          char item[160];
+          std::snprintf(item, sizeof item, "%s %s %.6g against %.6g (%+.2f %%)", q ? "," : "", quantity[q], mine[q],
+                        row[static_cast<std::size_t>(q) + 1], 100.0 * diff);
+          text += item;
+        }
+      }
+    }
+    if (text.empty()) throw cm::InputError("compare.with: the run compared with simulated none of this run's laws");
+    run.note("Table 2 of this run (" + std::to_string(setup_.ranks) + " rank(s), mpi.grid " +
+             std::to_string(setup_.subdomains[0]) + "," + std::to_string(setup_.subdomains[1]) + "," +
+             std::to_string(setup_.subdomains[2]) + ") against run " + compared_->run_id + " (study " +
+             compared_->study + ", " + compared_->solver + "), over the same window: " + text);
+  }
+
   ChannelSetup setup_;
+  int laws_ = 3;  // bit 0 Coulomb, bit 1 maximum dissipation
+  bool state_write_ = false;
+  std::string restart_from_ = "none", compare_with_ = "none";
+  std::optional<ChannelState> restart_[2];
+  std::optional<SavedRun> restarted_from_, compared_;
   double t_end_ = 10.0, t_avg_ = 0.0;
   long sample_every_ = 1000, steps_ = 0;
   long cells_nx_ = 150, cells_ny_ = 65, cells_min_ = 3;

@@ -1,0 +1,114 @@
+// A channel's state in a run, and back (channel_state.hpp).
+#include "maxdiss/channel_state.hpp"
+
+#include <cmath>
+
+#include "tools/runs.hpp"
+#include "tools/text.hpp"
+#include "tools/tsv.hpp"
+
+namespace md::granular {
+
+namespace {
+
+const std::vector<cm::Column> sphere_columns{
+    {"id", "1"},   {"x", "m"},    {"y", "m"},    {"z", "m"}, {"vx", "m/s"},     {"vy", "m/s"},          {"vz", "m/s"},
+    {"wx", "1/s"}, {"wy", "1/s"}, {"wz", "1/s"}, {"R", "m"}, {"inv_m", "1/kg"}, {"inv_I", "1/(kg m^2)"}};
+const std::vector<cm::Column> clock_columns{{"step", "1"},    {"t", "s"},     {"plate", "m"},  {"inserted", "1"},
+                                            {"deleted", "1"}, {"draws", "1"}, {"next_id", "1"}};
+
+/// A count read back from a table: a whole number in [0, 2^53).
+std::uint64_t count(double value, const std::string& what, const std::string& key) {
+  if (!(value >= 0 && value < 0x1.0p53 && value == std::floor(value)))
+    throw cm::InputError(key + ": " + what + " is not a count (" + cm::format_real(value) + ")");
+  return static_cast<std::uint64_t>(value);
+}
+
+cm::pipeline::TsvData read_table(const SavedRun& run, const std::string& name, const std::vector<cm::Column>& columns,
+                                 const std::string& key) {
+  const std::filesystem::path file = run.dir / name;
+  if (!std::filesystem::is_regular_file(file))
+    throw cm::InputError(key + ": the run at '" + run.dir.string() + "' saved no " + name +
+                         " (run it with state.write = true, and the law among run.laws)");
+  cm::pipeline::TsvData t = cm::pipeline::read_tsv(file);
+  bool same = t.columns.size() == columns.size();
+  for (std::size_t i = 0; same && i < columns.size(); ++i) same = t.columns[i].name == columns[i].name;
+  if (!same) throw cm::InputError(key + ": " + file.string() + " does not hold the columns of a channel's state");
+  for (const auto& row : t.rows)
+    for (double x : row)
+      if (!std::isfinite(x)) throw cm::InputError(key + ": " + file.string() + " holds a value that is not finite");
+  return t;
+}
+
+}  // namespace
+
+void write_state(cm::Run& run, const ChannelState& s, const std::string& law) {
+  const Spheres& S = s.spheres;
+  cm::Table spheres = run.table("state_" + law + ".tsv", "every sphere of the last frame, to go on from (" + law + ")",
+                                sphere_columns, {static_cast<double>(S.size()), "state.write"});
+  for (std::size_t i = 0; i < S.size(); ++i)
+    spheres.row({static_cast<double>(S.id[i]), S.x[i](0), S.x[i](1), S.x[i](2), S.v[i](0), S.v[i](1), S.v[i](2),
+                 S.w[i](0), S.w[i](1), S.w[i](2), S.R[i], S.inv_m[i], S.inv_I[i]});
+  cm::Table clock = run.table("state_" + law + "_clock.tsv", "the clock and counters of that frame (" + law + ")",
+                              clock_columns, {1, "state.write"});
+  clock.row({static_cast<double>(s.step), s.t, s.plate, static_cast<double>(s.inserted), static_cast<double>(s.deleted),
+             static_cast<double>(s.draws), static_cast<double>(s.next_id)});
+}
+
+SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& key) {
+  const std::filesystem::path file = dir / "run.json";
+  if (!std::filesystem::is_regular_file(file))
+    throw cm::InputError(key + ": no run at '" + dir.string() + "' (no run.json)");
+  const nlohmann::json j =
+      cm::pipeline::parse_run_json(cm::pipeline::read_text(file, "run"), key + ": " + file.string());
+  SavedRun r;
+  r.dir = dir;
+  r.run_id = j.at("run_id").get<std::string>();
+  r.study = j.value("study", "");
+  r.solver = j.contains("solver") ? j["solver"].value("name", "") : "";
+  if (j.value("paper", "") != "maxdiss" || (r.solver != "md_channel" && r.solver != "md_channel_mpi"))
+    throw cm::InputError(key + ": '" + dir.string() + "' is not a run of md_channel or md_channel_mpi");
+  if (!j.contains("config") || !j["config"].contains("values") || !j["config"]["values"].is_object())
+    throw cm::InputError(key + ": the run at '" + dir.string() + "' records no configuration");
+  for (const auto& [name, value] : j["config"]["values"].items()) {
+    if (!value.is_string()) throw cm::InputError(key + ": the run's configuration value of " + name + " is no text");
+    r.config[name] = value.get<std::string>();
+  }
+  return r;
+}
+
+ChannelState read_state(const SavedRun& run, const std::string& law, const std::string& key) {
+  const cm::pipeline::TsvData clock = read_table(run, "state_" + law + "_clock.tsv", clock_columns, key);
+  if (clock.rows.size() != 1) throw cm::InputError(key + ": state_" + law + "_clock.tsv must hold one row");
+  const std::vector<double>& c = clock.rows[0];
+  ChannelState s;
+  s.step = static_cast<long>(count(c[0], "the step", key));
+  s.t = c[1];
+  s.plate = c[2];
+  s.inserted = static_cast<long>(count(c[3], "the spheres inserted", key));
+  s.deleted = static_cast<long>(count(c[4], "the spheres deleted", key));
+  s.draws = count(c[5], "the random numbers drawn", key);
+  s.next_id = count(c[6], "the next identity", key);
+  const cm::pipeline::TsvData spheres = read_table(run, "state_" + law + ".tsv", sphere_columns, key);
+  for (const auto& r : spheres.rows) {
+    const std::uint64_t id = count(r[0], "a sphere's identity", key);
+    if (id >= s.next_id) throw cm::InputError(key + ": a sphere's identity is not below the next identity");
+    if (!(r[10] > 0 && r[11] > 0 && r[12] > 0))
+      throw cm::InputError(key + ": a sphere's radius, 1/m or 1/I is not positive");
+    s.spheres.push(Vector3d(r[1], r[2], r[3]), Vector3d(r[4], r[5], r[6]), Vector3d(r[7], r[8], r[9]), r[10], r[11],
+                   r[12], id);
+  }
+  s.spheres.set_next_id(s.next_id);
+  return s;
+}
+
+bool channel_key_may_differ(const std::string& name) {
+  static const std::vector<std::string> prefixes{
+      "time.t_end", "sample.", "average.", "cells.",    "rdf.",     "regions.", "snapshot.", "projection.",
+      "mpi.",       "solver.", "output.",  "run.study", "run.laws", "state.",   "restart.",  "compare."};
+  for (const std::string& p : prefixes)
+    if (name.compare(0, p.size(), p) == 0) return true;
+  return false;
+}
+
+}  // namespace md::granular

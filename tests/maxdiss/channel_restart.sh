@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# A channel run that goes on from a saved state (state.write, restart.from) is the run that never
+# stopped, and a run compared with another (compare.with) says by how much its Table 2 differs.
+#
+#   serial     md_channel on the quick channel: 1000 steps in one run, against 500 steps that save
+#              their state and a second run from it to the same end. Every data file of the
+#              second run equals the first's byte for byte (the time series from the saved step
+#              on), and so does every scalar. Then the refusals (exit 2, the key named, nothing
+#              left behind): a channel with another friction coefficient, a run that saved no
+#              state, an end before the state, an averaging window that starts before it.
+#              compare.with: a run against one over the same window gives relative differences
+#              of exactly 0 against itself; another window is refused.
+#   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
+#              byte; two ranks from it run, and their note compares them with the serial run.
+#
+#   channel_restart.sh <check> <md_channel> <scratch> [<mpirun> <md_channel_mpi>]
+set -euo pipefail
+check=$1 serial=$2 scratch=$3
+config=configs/maxdiss/quick/channel.ini
+rm -rf "$scratch" && mkdir -p "$scratch"
+data() { grep -v '^#' "$1"; }
+fail() { echo "$*"; exit 1; }
+same_files() {  # two run folders, then the files compared: their data rows byte for byte
+  local a=$1 b=$2
+  shift 2
+  for name in "$@"; do
+    cmp -s <(data "$a/$name") <(data "$b/$name") || fail "$name: the data differ between $a and $b"
+  done
+  echo "$# data files the same, byte for byte ($a, $b)"
+}
+scalars() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["scalars"]; [print(k, repr(v["value"])) for k, v in sorted(s.items())]' "$1/run.json"; }
+refused() {  # name, key, then the solver's arguments: exit 2, the key named, no output left
+  local name=$1 key=$2 status=0
+  shift 2
+  "$@" --output "$scratch/$name" --quiet 2>"$scratch/$name.err" || status=$?
+  [[ $status -eq 2 ]] || fail "$name: exit $status, expected 2"
+  [[ ! -e $scratch/$name ]] || fail "$name: an output was left behind"
+  grep -q "$key" "$scratch/$name.err" || fail "$name: the message does not name $key: $(cat "$scratch/$name.err")"
+  echo "$name refused: $(head -1 "$scratch/$name.err")"
+}
+
+# the quick channel to 0.005 s (500 steps), with its state
+"$serial" --config $config --time.t_end=0.005 --average.t_start=0.003 --state.write --output "$scratch/half" --quiet
+
+case $check in
+  serial)
+    "$serial" --config $config --output "$scratch/whole" --quiet
+    "$serial" --config $config --restart.from="$scratch/half" --output "$scratch/continued" --quiet
+    same_files "$scratch/whole" "$scratch/continued" table2.tsv cells_coulomb.tsv cells_maxdiss.tsv rdf_coulomb.tsv \
+      rdf_maxdiss.tsv snapshot_coulomb.tsv snapshot_maxdiss.tsv
+    for law in coulomb maxdiss; do
+      # the samples of the whole run from step 500 on are the continued run's samples
+      cmp -s <(data "$scratch/whole/timeseries_$law.tsv" | awk '$1 >= 500') \
+        <(data "$scratch/continued/timeseries_$law.tsv") || fail "timeseries_$law.tsv: the samples from step 500 differ"
+    done
+    cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/continued") || fail "the scalars differ"
+    echo "the continued run is the whole run: data files, samples from step 500 and every scalar"
+    refused other_friction restart.from "$serial" --config $config --restart.from="$scratch/half" --friction.mu=0.3
+    refused no_state restart.from "$serial" --config $config --restart.from="$scratch/whole"
+    refused no_run restart.from "$serial" --config $config --restart.from="$scratch/nothing_here"
+    refused end_before_state time.t_end "$serial" --config $config --restart.from="$scratch/half" \
+      --time.t_end=0.004 --average.t_start=0.001
+    refused window_before_state average.t_start "$serial" --config $config --restart.from="$scratch/half" \
+      --average.t_start=0.004
+    "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss --compare.with="$scratch/continued" \
+      --output "$scratch/compared" --quiet
+    diffs=$(scalars "$scratch/compared" | grep -c '_rel_diff_maxdiss 0.0$')
+    [[ $diffs -eq 6 ]] || fail "compare.with the same run: $diffs of 6 relative differences are 0"
+    grep -q 'Table 2 of this run' "$scratch/compared/run.json" || fail "compare.with: no note"
+    echo "compare.with the same run: 6 relative differences of 0, and a note"
+    refused other_window compare.with "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss \
+      --average.t_start=0.006 --compare.with="$scratch/continued"
+    ;;
+  ranks)
+    mpirun=$4 parallel=$5
+    run_mpi() {
+      local np=$1
+      shift
+      "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" "$@"
+    }
+    "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss --output "$scratch/serial" --quiet
+    run_mpi 1 --config $config --restart.from="$scratch/half" --run.laws=maxdiss --output "$scratch/mpi1" --quiet
+    same_files "$scratch/serial" "$scratch/mpi1" table2.tsv timeseries_maxdiss.tsv cells_maxdiss.tsv rdf_maxdiss.tsv \
+      snapshot_maxdiss.tsv
+    run_mpi 2 --config $config --restart.from="$scratch/half" --run.laws=maxdiss --mpi.grid=2,1,1 \
+      --compare.with="$scratch/serial" --output "$scratch/mpi2" --quiet
+    grep -q 'Table 2 of this run (2 rank' "$scratch/mpi2/run.json" || fail "two ranks: no note comparing with the serial run"
+    # the spheres the two ranks start from are the saved ones: the first sample is the state's
+    cmp -s <(data "$scratch/serial/timeseries_maxdiss.tsv" | head -1 | cut -f1-3,7,10,11) \
+      <(data "$scratch/mpi2/timeseries_maxdiss.tsv" | head -1 | cut -f1-3,7,10,11) ||
+      fail "two ranks: the first sample (step, time, spheres, volume fraction, counters) is not the saved state's"
+    echo "two ranks go on from the saved state and compare their Table 2 with the serial run's"
+    ;;
+  *)
+    echo "channel_restart.sh: unknown check '$check'" >&2
+    exit 2
+    ;;
+esac
