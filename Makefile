@@ -91,10 +91,14 @@ study_config = $(if $(and $(QUICK),$(wildcard configs/$(1)/quick/$(2).ini)),conf
 # back from a cluster, pipeline/cluster/README.md): their rules then have no prerequisites, so a
 # newer solver or config never re-runs them; a missing run is still made. Passed on to the makes
 # that make all starts.
+# A study may read the runs of other studies of its paper (<paper>_NEEDS.<study>: a channel that
+# goes on from another run's saved state) and run under a launcher (<paper>_LAUNCH.<study>:
+# mpirun over ranks); both are optional.
 define study_rule
-results/$(1)/$(2)/run.json: $(if $(filter $(1)/$(2),$(KEEP)),,$(call study_config,$(1),$(2)) $(BIN)/$($(1)_SOLVER.$(2)))
+results/$(1)/$(2)/run.json: $(if $(filter $(1)/$(2),$(KEEP)),,$(call study_config,$(1),$(2)) $(BIN)/$($(1)_SOLVER.$(2)) \
+  $(foreach n,$($(1)_NEEDS.$(2)),results/$(1)/$(n)/run.json))
 	@t0=$$$$(date +%s%N); \
-	$(BIN)/$($(1)_SOLVER.$(2)) --config $(call study_config,$(1),$(2)) --output results/$(1)/$(2) \
+	$($(1)_LAUNCH.$(2)) $(BIN)/$($(1)_SOLVER.$(2)) --config $(call study_config,$(1),$(2)) --output results/$(1)/$(2) \
 	  --output.store=$(STORE) --quiet && \
 	printf 'study  %-12s %-28s %8.1f s\n' $(1) $(2) "$$$$(( ($$$$(date +%s%N) - t0) / 1000000 ))e-3"
 endef

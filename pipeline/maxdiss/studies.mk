@@ -1,14 +1,27 @@
 PAPERS += maxdiss
 maxdiss_TITLE := The maximum dissipation principle in rigid-body dynamics with purely inelastic impacts
-maxdiss_STUDIES := academic rod conic contact stepper channel
+maxdiss_STUDIES := academic rod conic contact stepper channel channel_continued channel_reordered channel_ranks
 maxdiss_SOLVER.academic := md_academic
 maxdiss_SOLVER.rod := md_rod
 maxdiss_SOLVER.conic := md_conic
 maxdiss_SOLVER.contact := md_contact
 maxdiss_SOLVER.stepper := md_stepper
 maxdiss_SOLVER.channel := md_channel
+# What pe's Jacobi blend across MPI ranks does to Table 2 (issue: the channel over MPI ranks): the
+# default channel's last frame (maximum dissipation) gone on from three times over the same
+# window, serially as channel ran it, serially in another sweep order (what a mere change of
+# order does to a chaotic flow), and on two ranks split along x; the last two compare their
+# Table 2 with the first (compare.with) in their notes, and figure channel_ranks shows the three.
+MPIRUN := mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+maxdiss_SOLVER.channel_continued := md_channel
+maxdiss_NEEDS.channel_continued := channel
+maxdiss_SOLVER.channel_reordered := md_channel
+maxdiss_NEEDS.channel_reordered := channel channel_continued
+maxdiss_SOLVER.channel_ranks := md_channel_mpi
+maxdiss_NEEDS.channel_ranks := channel channel_continued
+maxdiss_LAUNCH.channel_ranks = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np 2
 maxdiss_FIGURES := fig2 fig3 fig4 fig5 fig7 rod_mustar rod_map stepper_convergence stepper_trajectories \
-  fig9 fig10 fig11 fig12 channel_timeseries
+  fig9 fig10 fig11 fig12 channel_timeseries channel_ranks
 maxdiss_BENCH := bench-maxdiss-kernel bench-maxdiss-channel bench-maxdiss-mpi
 
 # The single-contact kernel on 2^20 random problems per family (Google Benchmark, one core):
@@ -37,7 +50,6 @@ bench-maxdiss-channel:
 # 640 ranks (results/bench/maxdiss-mpi/scaling). Each run is a new folder: an earlier bench's runs
 # are replaced by the solvers themselves (they replace only their own runs).
 MPI_BENCH := results/bench/maxdiss-mpi
-MPIRUN := mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
 MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel_mpi \
   --config configs/maxdiss/channel_mpi_bench.ini --run.study=$(2) --output $(MPI_BENCH)/$(2) $(3)
 .PHONY: bench-maxdiss-mpi

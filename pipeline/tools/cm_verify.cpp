@@ -4,8 +4,10 @@
 // with its SHA-256, and no other file (a damaged archive: each damaged, missing or extra file is
 // named). When the archive's file name is an archive id (<id>.tar.gz), the SHA-256 of its bytes
 // must be that id. Then every run of the manifest is run again from its archived configuration
-// (every key of its run.json, on the command line of the solver it names, found in --bin) into
-// a scratch folder, and each data file is compared with the archived one column by column
+// (every key of its run.json, on the command line of the solver it names, found in --bin; under
+// mpirun on as many ranks when its statistics record MPI ranks) into a scratch folder, from a
+// tree where results/<paper>/<study> names the archived runs (a run that goes on from another
+// run's saved state reads the archived one), and each data file is compared with the archived one column by column
 // (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar the same way. A table says,
 // per run, REPRODUCES, DRIFT (the largest difference, relative to what is allowed, and where),
 // FAILED (the solver's exit status) or NO-SOLVER.
@@ -151,7 +153,21 @@ int main(int argc, char** argv) {
     }
     std::printf("manifest: %zu files, every SHA-256 as listed\n", manifest["files"].size());
 
-    // 3. Every run again, from its archived configuration.
+    // 3. Every run again, from its archived configuration, in a tree of its own: `configs` is the
+    // archive's, and `results/<paper>/<study>` names each archived run, so a run that reads
+    // another (a channel going on from a saved state) reads the archived one.
+    const fs::path tree = fs::absolute(fs::path(scratch) / "tree");
+    fs::remove_all(tree, ec);
+    fs::create_directories(tree / "results", ec);
+    if (ec) throw_io_error("cannot create", tree, ec);
+    if (fs::is_directory(top / "configs"))
+      fs::create_directory_symlink(fs::absolute(top / "configs"), tree / "configs");
+    for (const auto& entry : manifest["runs"]) {
+      const fs::path link = tree / "results" / entry.value("paper", "?") / entry.value("study", "?");
+      fs::create_directories(link.parent_path(), ec);
+      if (!fs::exists(link))
+        fs::create_directory_symlink(fs::absolute(top / "runs" / entry.value("run_id", "?")), link);
+    }
     const DiffOptions options{{abs, rel}, {}};
     std::printf("%-12s %-32s %-16s %s\n", "status", "paper/study", "run id",
                 "largest difference (ratio to allowed, where)");
@@ -171,19 +187,32 @@ int main(int argc, char** argv) {
         ++bad;
         continue;
       }
-      const fs::path output = fs::path(scratch) / "reruns" / paper / study;
+      const fs::path output = fs::absolute(fs::path(scratch) / "reruns" / paper / study);
       fs::remove_all(output, ec);
-      std::vector<std::string> args{program.string()};
+      std::vector<std::string> args;
+      // A run over MPI ranks (its statistics say how many) runs again under mpirun on as many.
+      const auto& stats = run.value("statistics", nlohmann::json::object());
+      if (stats.contains("mpi") && stats["mpi"].contains("ranks") && stats["mpi"]["ranks"].is_number()) {
+        if (run_program({"bash", "-c", "command -v mpirun >/dev/null"}) != 0) {
+          std::printf("%-12s %-32s %-16s a run over MPI ranks, and no mpirun here (openmpi-bin)\n", "NO-SOLVER",
+                      label.c_str(), short_id.c_str());
+          ++bad;
+          continue;
+        }
+        args = {"mpirun", "--oversubscribe", "-np", std::to_string(stats["mpi"]["ranks"].get<long>())};
+        if (::geteuid() == 0) args.push_back("--allow-run-as-root");
+      }
+      args.push_back(fs::absolute(program).string());
       const std::string file = run["config"].value("file", "");
       if (!file.empty() && fs::is_regular_file(top / file))
-        args.insert(args.end(), {"--config", (top / file).string()});
+        args.insert(args.end(), {"--config", fs::absolute(top / file).string()});
       for (const auto& [key, value] : run["config"]["values"].items())
         if (key != "output.store") args.push_back("--" + key + "=" + value.get<std::string>());
       args.insert(args.end(), {"--output", output.string(), "--output.store=none", "--quiet"});
       // What the solver prints goes to a log beside its re-run, shown when it fails.
-      std::string command = "exec";
+      std::string command = "cd " + quote(tree.string()) + " && exec";
       for (const std::string& a : args) command += " " + quote(a);
-      const fs::path log = fs::path(scratch) / "reruns" / (paper + "." + study + ".log");
+      const fs::path log = fs::absolute(fs::path(scratch) / "reruns" / (paper + "." + study + ".log"));
       fs::create_directories(log.parent_path(), ec);
       const int status = run_program({"bash", "-c", command + " > " + quote(log.string()) + " 2>&1"});
       if (status != 0) {

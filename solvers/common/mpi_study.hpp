@@ -66,6 +66,8 @@ int study_main(int argc, char** argv) {
       const Invocation invocation = setup.config.parse(argc, argv);
       run = Run::discarding(setup.config, setup.identity(), invocation, setup.budget);
     }
+    // the ranks of the run, so that it can be run again as it was (cm_verify launches mpirun)
+    run->statistics("mpi", {{"ranks", static_cast<double>(session.size())}});
     study.run(*run);
     run->commit();
     return exit_ok;

@@ -42,8 +42,8 @@ void require_same_channel(const SavedRun& run, const std::map<std::string, std::
                           const std::string& key);
 
 /// The keys that may differ between a run and one it goes on from or is compared with: the end
-/// and the diagnostics of the run, the laws simulated, the ranks and threads, the state's
-/// saving and reading, the output.
+/// and the diagnostics of the run, the laws simulated, the ranks and threads, the order of the
+/// sweep (a split over ranks changes it too), the state's saving and reading, the output.
 bool channel_key_may_differ(const std::string& name);
 
 template <class MayDiffer>

@@ -148,6 +148,7 @@ class ChannelStudy {
             c.fail("compare.with", std::string("the run compared with has another ") + key + " (" +
                                        other.config.at(key) + "): the windows must be the same");
         compared_ = other;
+        sweep_order_ = c.effective().at("nbgs.order");
       }
     });
   }
@@ -554,8 +555,9 @@ class ChannelStudy {
     if (text.empty()) throw cm::InputError("compare.with: the run compared with simulated none of this run's laws");
     run.note("Table 2 of this run (" + std::to_string(setup_.ranks) + " rank(s), mpi.grid " +
              std::to_string(setup_.subdomains[0]) + "," + std::to_string(setup_.subdomains[1]) + "," +
-             std::to_string(setup_.subdomains[2]) + ") against run " + compared_->run_id + " (study " +
-             compared_->study + ", " + compared_->solver + "), over the same window: " + text);
+             std::to_string(setup_.subdomains[2]) + ", nbgs.order " + sweep_order_ + ") against run " +
+             compared_->run_id + " (study " + compared_->study + ", " + compared_->solver +
+             "), over the same window: " + text);
   }
 
   ChannelSetup setup_;
@@ -564,6 +566,7 @@ class ChannelStudy {
   std::string restart_from_ = "none", compare_with_ = "none";
   std::optional<ChannelState> restart_[2];
   std::optional<SavedRun> restarted_from_, compared_;
+  std::string sweep_order_;  // compare.with: this run's sweep order, for its note
   double t_end_ = 10.0, t_avg_ = 0.0;
   long sample_every_ = 1000, steps_ = 0;
   long cells_nx_ = 150, cells_ny_ = 65, cells_min_ = 3;
