@@ -214,7 +214,7 @@ double Engine::bytes() const {
   auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
   double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
              cap(spheres.inv_I) + cap(spheres.id);
-  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(contacts_) + cap(colour_start_) +
+  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(vw_) + cap(contacts_) + cap(colour_start_) +
        cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(scratch_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   return b;
@@ -443,14 +443,12 @@ int Engine::colour(std::uint32_t groups) {
 }
 
 void Engine::relax(Contact& c, double& delta) {
-  auto& v = spheres.v;
-  auto& w = spheres.w;
-  const std::size_t a = static_cast<std::size_t>(c.a);
+  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
   // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
-  Vector3d dv = v[a] - c.l1 * w[a].cross(c.n);
+  Vector3d dv = A.v - c.l1 * A.w.cross(c.n);
   if (c.b >= 0) {
-    const std::size_t b = static_cast<std::size_t>(c.b);
-    dv -= v[b] + c.l2 * w[b].cross(c.n);
+    const Velocities& B = vw_[static_cast<std::size_t>(c.b)];
+    dv -= B.v + c.l2 * B.w.cross(c.n);
   } else {
     dv -= boundary_velocity(-c.b - 1);
   }
@@ -463,12 +461,12 @@ void Engine::relax(Contact& c, double& delta) {
   c.lambda = lambda;
   const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * c.o;
   const Vector3d nxP = c.n.cross(P);
-  v[a] += c.inv_m1 * P;
-  w[a] -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
+  A.v += c.inv_m1 * P;
+  A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
   if (c.b >= 0) {
-    const std::size_t b = static_cast<std::size_t>(c.b);
-    v[b] -= c.inv_m2 * P;
-    w[b] -= c.inv_I2_l2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
+    Velocities& B = vw_[static_cast<std::size_t>(c.b)];
+    B.v -= c.inv_m2 * P;
+    B.w -= c.inv_I2_l2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
   }
   delta = std::max(delta, d.cwiseAbs().maxCoeff());
 }
@@ -478,14 +476,8 @@ void Engine::relax_range(long k0, long k1, double& delta) {
   // are known in advance).
   constexpr long ahead = 8;
   auto fetch = [this](const Contact& c) {
-    const std::size_t a = static_cast<std::size_t>(c.a);
-    __builtin_prefetch(&spheres.v[a]);
-    __builtin_prefetch(&spheres.w[a]);
-    if (c.b >= 0) {
-      const std::size_t b = static_cast<std::size_t>(c.b);
-      __builtin_prefetch(&spheres.v[b]);
-      __builtin_prefetch(&spheres.w[b]);
-    }
+    __builtin_prefetch(&vw_[static_cast<std::size_t>(c.a)]);
+    if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
   };
   for (long k = k0; k < k1; ++k) {
     if (k + ahead < k1) fetch(contacts_[static_cast<std::size_t>(k + ahead)]);
@@ -573,15 +565,32 @@ StepStats Engine::step(double t) {
     w0_.resize(moved_.size());
   }
   double delta = 0.0;
+  vw_.resize(n);
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t i = 0; i < n; ++i) vw_[i] = {spheres.v[i], spheres.w[i]};
   for (int s = 0; s < opt_.sweeps; ++s) {
     if (coupling_) {
       for (std::size_t k = 0; k < moved_.size(); ++k) {
-        v0_[k] = spheres.v[moved_[k]];
-        w0_[k] = spheres.w[moved_[k]];
+        v0_[k] = vw_[moved_[k]].v;
+        w0_[k] = vw_[moved_[k]].w;
       }
     }
     delta = sweep();
-    if (coupling_) coupling_->after_sweep(spheres, moved_, v0_, w0_);  // weighted block Jacobi across subdomains
+    if (coupling_) {
+      // weighted block Jacobi across subdomains, on the spheres' own arrays
+      for (std::uint32_t i : moved_) {
+        spheres.v[i] = vw_[i].v;
+        spheres.w[i] = vw_[i].w;
+      }
+      coupling_->after_sweep(spheres, moved_, v0_, w0_);
+      for (std::uint32_t i : moved_) vw_[i] = {spheres.v[i], spheres.w[i]};
+      for (std::uint32_t i : coupling_->shared()) vw_[i] = {spheres.v[i], spheres.w[i]};
+    }
+  }
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t i = 0; i < n; ++i) {
+    spheres.v[i] = vw_[i].v;
+    spheres.w[i] = vw_[i].w;
   }
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
   double largest = 0.0;

@@ -191,6 +191,9 @@ class Coupling {
   /// sphere); v0, w0 hold their velocities at the start of the sweep, in that order.
   virtual void after_sweep(Spheres& spheres, const std::vector<std::uint32_t>& moved, const std::vector<Vector3d>& v0,
                            const std::vector<Vector3d>& w0) = 0;
+  /// The owned spheres other subdomains hold as ghosts this step (possibly more than once):
+  /// besides `moved`, after_sweep changes these alone (their ghosts' changes come back to them).
+  virtual const std::vector<std::uint32_t>& shared() const = 0;
   /// After the step: the ghosts are dropped and the spheres that left the subdomain move to
   /// their new owners.
   virtual void remove_ghosts_and_migrate(Engine& engine) = 0;
@@ -291,6 +294,13 @@ class Engine {
   std::vector<char> in_contact_;                      // coupled: the owned spheres of the step's contacts
   std::vector<std::uint32_t> moved_;                  // coupled: the spheres a sweep may change
   std::vector<Vector3d> v0_, w0_;                     // ... and their velocities at its start
+  /// The velocities the sweeps work on, v and w of a sphere side by side in one cache line (a
+  /// contact then reads and writes two lines, not four); copied from and back to the spheres
+  /// around the sweeps of a step.
+  struct alignas(64) Velocities {
+    Vector3d v, w;
+  };
+  std::vector<Velocities> vw_;
 };
 
 template <class Keep>

@@ -1,8 +1,10 @@
 // md_mpi_scaling: how the granular channel scales over MPI ranks (make bench), from runs of
 // md_channel_mpi, and what the paper's run would cost on the paper's 640 ranks.
 //
-// Strong scaling: one channel on P = 1 and on P = 2 ranks (scaling.strong). Weak scaling: a
-// channel on one rank and one twice as large on two (scaling.weak). For each law the run records
+// Strong scaling: one channel on P = 1 and on P = 2 ranks (scaling.strong; make bench runs the
+// default channel's steady flow, gone on from its saved last frame). Weak scaling: a channel on
+// one rank and one twice as large on two (scaling.weak; make bench runs the developing flow from
+// t = 0, since each size would need its own steady state). For each law the run records
 // the sphere-steps per second in all and per rank, the parallel efficiency (strong: rate on 2
 // over twice the rate on 1; weak: rate per rank on 2 over the rate on 1), and the bytes each rank
 // sent per step and the ghosts it held (both measured by md_channel_mpi).
@@ -12,7 +14,8 @@
 //   spheres N = phi (Lx Ly - obstacle cross-section) Lz / (4/3 pi R^3), phi the solid volume
 //     fraction measured on two ranks (the strong run), R and the obstacle from that run's keys;
 //   compute per step: N / ranks spheres at the per-rank rate measured on two ranks (the
-//     decomposition's own work included: ghosts, blending, exchange through shared memory);
+//     decomposition's own work included: ghosts, blending, exchange through shared memory), on
+//     the steady flow when the strong runs go on from a saved frame (make bench);
 //   ghosts per rank: the number density N / V times the shell of width h = 2 R + threshold
 //     around a subdomain, (a + 2h)(b + 2h)(c + 2h) - abc; bytes per step per rank: those ghosts
 //     times the bytes per ghost and step measured on two ranks;
