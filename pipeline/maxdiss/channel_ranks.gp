@@ -6,7 +6,8 @@ R = STATS_max
 if (term eq 'pdf') { set terminal pdfcairo enhanced color font 'Sans,9' size 6in,2.6in; set output out.'.pdf' } else { set terminal pngcairo enhanced color font 'Sans,11' size 1100,480; set output out.'.png' }
 set multiplot layout 1,2 title 'The channel gone on from one frame: serial, another sweep order, two MPI ranks'
 set xlabel 't [s]'
-set key outside bottom center horizontal
+set key top left horizontal samplen 2
+set offsets 0, 0, graph 0.2, 0  # room above the data for the key
 serial = results.'/channel_continued/timeseries_maxdiss.tsv'
 reordered = results.'/channel_reordered/timeseries_maxdiss.tsv'
 ranks = results.'/channel_ranks/timeseries_maxdiss.tsv'
