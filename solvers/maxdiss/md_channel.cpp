@@ -23,11 +23,20 @@
 // channel cut into mpi.grid subdomains, one per rank, NBGS inside each, pe's weighted block Jacobi
 // across them. Rank 0 writes the run; on one rank the data are md_channel's, bit for bit.
 //
+// A run may save each law's last frame in full (state.write) and a later run go on from it
+// (restart.from, channel_state.hpp), on one rank or many: the continuation is the run that never
+// stopped, byte for byte. run.laws simulates one law only; compare.with writes this run's Table 2
+// against another run's over the same window (what the blend across ranks changes: studies
+// channel_continued, channel_reordered and channel_ranks).
+//
 // Sample runs (into a scratch folder of their own, never over the pipeline's results/):
 //   md_channel --config configs/maxdiss/quick/channel.ini --output try/channel
 //   md_channel --config configs/maxdiss/quick/channel.ini --particles.radius=0.235e-3 --output try/channel
 //   md_channel --config configs/maxdiss/channel.ini --solver.threads=2 --output try/channel
 //   mpirun -np 2 md_channel_mpi --config configs/maxdiss/quick/channel.ini --mpi.grid=2,1,1 --output try/channel
+//   md_channel --config configs/maxdiss/quick/channel.ini --state.write --output try/first
+//   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/first --time.t_end=0.02 \
+//              --average.t_start=0.015 --output try/then
 #include <algorithm>
 #include <chrono>
 #include <cmath>
