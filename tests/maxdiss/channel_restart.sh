@@ -28,7 +28,11 @@ same_files() {  # two run folders, then the files compared: their data rows byte
   done
   echo "$# data files the same, byte for byte ($a, $b)"
 }
-scalars() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["scalars"]; [print(k, repr(v["value"])) for k, v in sorted(s.items())]' "$1/run.json"; }
+scalars() {  # a run folder: "name value" per scalar, as run.json writes them (one key a line)
+  awk '/^  "scalars": \{/ { on = 1; next } on && /^  \}/ { exit }
+       on && /^    "/ { name = $1; gsub(/[":{]/, "", name) }
+       on && /"value":/ { v = $2; sub(/,$/, "", v); print name, v }' "$1/run.json"
+}
 refused() {  # name, key, then the solver's arguments: exit 2, the key named, no output left
   local name=$1 key=$2 status=0
   shift 2
@@ -53,6 +57,7 @@ case $check in
       cmp -s <(data "$scratch/whole/timeseries_$law.tsv" | awk '$1 >= 500') \
         <(data "$scratch/continued/timeseries_$law.tsv") || fail "timeseries_$law.tsv: the samples from step 500 differ"
     done
+    [[ $(scalars "$scratch/whole" | wc -l) -gt 20 ]] || fail "fewer than 20 scalars read from run.json"
     cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/continued") || fail "the scalars differ"
     echo "the continued run is the whole run: data files, samples from step 500 and every scalar"
     refused other_friction restart.from "$serial" --config $config --restart.from="$scratch/half" --friction.mu=0.3
