@@ -35,8 +35,8 @@
 //   md_channel --config configs/maxdiss/channel.ini --solver.threads=2 --output try/channel
 //   mpirun -np 2 md_channel_mpi --config configs/maxdiss/quick/channel.ini --mpi.grid=2,1,1 --output try/channel
 //   md_channel --config configs/maxdiss/quick/channel.ini --state.write --output try/first
-//   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/first --time.t_end=0.02 \
-//              --average.t_start=0.015 --output try/then
+//   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/first --time.t_end=0.02
+//              --average.t_start=0.015 --output try/then          (one command line)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
