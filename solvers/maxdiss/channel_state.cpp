@@ -59,9 +59,9 @@ SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& k
   const std::filesystem::path file = dir / "run.json";
   if (!std::filesystem::is_regular_file(file))
     throw cm::InputError(key + ": no run at '" + dir.string() + "' (no run.json)");
-  const nlohmann::json j =
-      cm::pipeline::parse_run_json(cm::pipeline::read_text(file, "run"), key + ": " + file.string());
   SavedRun r;
+  r.json = cm::pipeline::parse_run_json(cm::pipeline::read_text(file, "run"), key + ": " + file.string());
+  const nlohmann::json& j = r.json;
   r.dir = dir;
   r.run_id = j.at("run_id").get<std::string>();
   r.study = j.value("study", "");
@@ -110,6 +110,23 @@ bool channel_key_may_differ(const std::string& name) {
   for (const std::string& p : prefixes)
     if (name.compare(0, p.size(), p) == 0) return true;
   return false;
+}
+
+void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,
+                          const std::string& key) {
+  for (const auto& [name, value] : config) {
+    if (channel_key_may_differ(name)) continue;
+    const auto it = run.config.find(name);
+    if (it == run.config.end())
+      throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has no key " + name);
+    if (it->second != value)
+      throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has " + name + " = " + it->second +
+                           ", this run " + value + " (the channels must be the same)");
+  }
+  for (const auto& [name, value] : run.config)
+    if (!channel_key_may_differ(name) && !config.count(name))
+      throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has a key " + name +
+                           " this run does not know");
 }
 
 }  // namespace md::granular

@@ -41,6 +41,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -148,25 +149,27 @@ class ChannelStudy {
       if (cells_nx_ * cells_ny_ > 1e7) c.fail("cells.nx", "more than 1e7 cells");
       if (!(upstream_[1] <= o.cx - o.radius)) c.fail("regions.upstream", "must end before the obstacle");
       if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
-      if (restart_from_ != "none") read_restart(c);
+      if (restart_from_ == "none" && compare_with_ == "none") return;
+      const std::map<std::string, std::string> values = c.effective();
+      if (restart_from_ != "none") read_restart(c, values);
       if (compare_with_ != "none") {
         const SavedRun other = load_channel_run(compare_with_, "compare.with");
-        require_same_channel(other, c.effective(), channel_key_may_differ, "compare.with");
+        require_same_channel(other, values, "compare.with");
         for (const char* key : {"time.t_end", "average.t_start", "sample.every"})
-          if (other.config.at(key) != c.effective().at(key))
+          if (other.config.at(key) != values.at(key))
             c.fail("compare.with", std::string("the run compared with has another ") + key + " (" +
                                        other.config.at(key) + "): the windows must be the same");
         compared_ = other;
-        sweep_order_ = c.effective().at("nbgs.order");
+        sweep_order_ = values.at("nbgs.order");
       }
     });
   }
 
   /// restart.from: the saved run's channel must be this one; each law simulated here must have
   /// its state there, taken before time.t_end and not after average.t_start.
-  void read_restart(cm::Config& c) {
+  void read_restart(cm::Config& c, const std::map<std::string, std::string>& values) {
     const SavedRun from = load_channel_run(restart_from_, "restart.from");
-    require_same_channel(from, c.effective(), channel_key_may_differ, "restart.from");
+    require_same_channel(from, values, "restart.from");
     const long avg_from = std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9));
     for (int law = 0; law < 2; ++law) {
       if (!simulates(law)) continue;
@@ -187,21 +190,14 @@ class ChannelStudy {
                restarted_from_->solver + ") at step " +
                std::to_string((restart_[1] ? restart_[1] : restart_[0])->step));
     write_geometry(run);
-    cm::Table samples_both = run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation",
-                                       {{"law", "1"},
-                                        {"avg_particles", "1"},
-                                        {"solid_volume_fraction", "1"},
-                                        {"avg_contacts", "1"},
-                                        {"contacts_per_particle", "1"},
-                                        {"max_penetration_sampled", "m"},
-                                        {"max_penetration_all", "m"}},
-                                       {2, "run.study"});
+    cm::Table samples_both =
+        run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation", table2_columns, {2, "run.study"});
     for (int law = 0; law < 2; ++law) {
       if (!simulates(law)) continue;
       outcome_[law] = simulate(run, law);
-      const Outcome& r = outcome_[law];
-      samples_both.row({static_cast<double>(law), r.avg_particles, fraction(r), r.avg_contacts,
-                        2.0 * r.avg_contacts / r.avg_particles, r.max_pen_sampled, r.max_pen_all});
+      std::vector<double> row = table2_row(outcome_[law]);
+      row.insert(row.begin(), static_cast<double>(law));
+      samples_both.row(row);
     }
     if (laws_ == 3) compare(run);
     if (compared_) compare_with(run);
@@ -211,6 +207,21 @@ class ChannelStudy {
   static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
 
   bool simulates(int law) const { return (laws_ >> law) & 1; }
+
+  /// The columns of table2.tsv: the law, then Table 2's quantities in the order of table2_row.
+  static inline const std::vector<cm::Column> table2_columns{{"law", "1"},
+                                                             {"avg_particles", "1"},
+                                                             {"solid_volume_fraction", "1"},
+                                                             {"avg_contacts", "1"},
+                                                             {"contacts_per_particle", "1"},
+                                                             {"max_penetration_sampled", "m"},
+                                                             {"max_penetration_all", "m"}};
+  /// A law's Table 2: average spheres, solid volume fraction, average contacts, contacts per
+  /// sphere 2 N_c / N, deepest penetration of the sampled steps and of all steps of the window.
+  std::vector<double> table2_row(const Outcome& r) const {
+    return {r.avg_particles,   fraction(r),  r.avg_contacts, 2.0 * r.avg_contacts / r.avg_particles,
+            r.max_pen_sampled, r.max_pen_all};
+  }
 
   /// Solid volume fraction: N (4/3 pi R^3) / V_free (spec 001, 2.13).
   double fraction(const Outcome& r) const {
@@ -537,26 +548,24 @@ class ChannelStudy {
   /// differences (this - other) / other, and a note that says what was compared with what.
   void compare_with(cm::Run& run) {
     const cm::pipeline::TsvData other = cm::pipeline::read_tsv(compared_->dir / "table2.tsv");
-    static const char* quantity[] = {"avg_particles",         "solid_volume_fraction",   "avg_contacts",
-                                     "contacts_per_particle", "max_penetration_sampled", "max_penetration_all"};
-    if (other.columns.size() != 7 || other.columns[0].name != "law")
-      throw cm::InputError("compare.with: the table2.tsv of the run compared with has other columns");
+    bool same = other.columns.size() == table2_columns.size();
+    for (std::size_t q = 0; same && q < table2_columns.size(); ++q)
+      same = other.columns[q].name == table2_columns[q].name;
+    if (!same) throw cm::InputError("compare.with: the table2.tsv of the run compared with has other columns");
     std::string text;
     for (int law = 0; law < 2; ++law) {
       if (!simulates(law)) continue;
-      const Outcome& r = outcome_[law];
-      const double mine[6] = {r.avg_particles,   fraction(r),  r.avg_contacts, 2.0 * r.avg_contacts / r.avg_particles,
-                              r.max_pen_sampled, r.max_pen_all};
+      const std::vector<double> mine = table2_row(outcome_[law]);
       for (const auto& row : other.rows) {
         if (row[0] != law) continue;
         text += std::string(text.empty() ? "" : "; ") + law_name[law] + ":";
-        for (int q = 0; q < 6; ++q) {
-          const double diff =
-              (mine[q] - row[static_cast<std::size_t>(q) + 1]) / std::fabs(row[static_cast<std::size_t>(q) + 1]);
-          run.scalar(std::string(quantity[q]) + "_rel_diff_" + law_name[law], diff);
+        for (std::size_t q = 0; q < mine.size(); ++q) {
+          const std::string& quantity = table2_columns[q + 1].name;
+          const double diff = (mine[q] - row[q + 1]) / std::fabs(row[q + 1]);
+          run.scalar(quantity + "_rel_diff_" + law_name[law], diff);
           char item[160];
-          std::snprintf(item, sizeof item, "%s %s %.6g against %.6g (%+.2f %%)", q ? "," : "", quantity[q], mine[q],
-                        row[static_cast<std::size_t>(q) + 1], 100.0 * diff);
+          std::snprintf(item, sizeof item, "%s %s %.6g against %.6g (%+.2f %%)", q ? "," : "", quantity.c_str(),
+                        mine[q], row[q + 1], 100.0 * diff);
           text += item;
         }
       }

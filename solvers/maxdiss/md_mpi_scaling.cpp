@@ -29,60 +29,47 @@
 //                  --scaling.weak=results/bench/maxdiss-mpi/weak_1,results/bench/maxdiss-mpi/weak_2
 //                  --output results/bench/maxdiss-mpi/scaling
 #include <cmath>
-#include <filesystem>
-#include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/errors.hpp"
 #include "common/math.hpp"
 #include "common/study.hpp"
-#include "tools/runs.hpp"
-#include "tools/text.hpp"
+#include "maxdiss/channel_state.hpp"
 
 namespace {
 
-/// What a run of md_channel_mpi says of its cost and setup.
+/// What a run of md_channel_mpi says of its cost and setup (read by channel_state.hpp's
+/// load_channel_run, as md_channel reads the runs it goes on from).
 struct ChannelRun {
-  nlohmann::json json;
+  md::granular::SavedRun run;
   double ranks = 0;
 
   /// statistics.<group>.<name>, or an InputError naming `key`.
   double statistic(const std::string& group, const std::string& name, const std::string& key) const {
-    const auto& s = json.at("statistics");
+    const auto& s = run.json.at("statistics");
     if (!s.contains(group) || !s[group].contains(name) || !s[group][name].is_number())
       throw cm::InputError(key + ": the run has no statistic " + group + "." + name +
                            " (is it a run of md_channel_mpi over two ranks?)");
     return s[group][name].get<double>();
   }
   double scalar(const std::string& name, const std::string& key) const {
-    const auto& s = json.at("scalars");
+    const auto& s = run.json.at("scalars");
     if (!s.contains(name) || !s[name].at("value").is_number())
       throw cm::InputError(key + ": the run has no scalar " + name);
     return s[name]["value"].get<double>();
   }
-  double config(const std::string& name, std::size_t index, const std::string& key) const {
-    const auto& v = json.at("config").at("values");
-    if (!v.contains(name)) throw cm::InputError(key + ": the run's configuration has no key " + name);
-    // values are recorded as strings (lists comma-separated)
-    std::stringstream in(v[name].get<std::string>());
-    std::string item;
-    for (std::size_t i = 0; i <= index; ++i)
-      if (!std::getline(in, item, ',')) throw cm::InputError(key + ": the run's " + name + " has too few values");
-    return std::stod(item);
+  /// A real key of the run's configuration (recorded as canonical text).
+  double config(const std::string& name, const std::string& key) const {
+    const auto it = run.config.find(name);
+    if (it == run.config.end()) throw cm::InputError(key + ": the run's configuration has no key " + name);
+    return std::stod(it->second);
   }
 };
 
 ChannelRun load(const std::string& dir, const std::string& key) {
-  const std::filesystem::path file = std::filesystem::path(dir) / "run.json";
-  if (!std::filesystem::is_regular_file(file)) throw cm::InputError(key + ": no run at '" + dir + "' (no run.json)");
-  ChannelRun r;
-  // the pipeline's reader: a run.json of schema cm-run 1, validated (errors name the file)
-  r.json = cm::pipeline::parse_run_json(cm::pipeline::read_text(file, "run"), key + ": " + file.string());
-  if (!r.json.contains("paper") || r.json["paper"] != "maxdiss" || !r.json.contains("solver") ||
-      r.json["solver"].value("name", "") != "md_channel_mpi")
-    throw cm::InputError(key + ": '" + dir + "' is not a run of md_channel_mpi");
+  ChannelRun r{md::granular::load_channel_run(dir, key)};
+  if (r.run.solver != "md_channel_mpi") throw cm::InputError(key + ": '" + dir + "' is not a run of md_channel_mpi");
   r.ranks = r.statistic("cost_maxdiss", "ranks", key);
   return r;
 }
@@ -165,10 +152,10 @@ class Scaling {
   /// The paper's run on projection.ranks ranks, from the two-rank strong run (see the header).
   void project(const ChannelRun& two, const std::string& law, std::map<std::string, double>& stats) const {
     const std::string key = "scaling.strong";
-    const double R = two.config("particles.radius", 0, key);
-    const double threshold = two.config("nbgs.threshold", 0, key);
-    const double sweeps = two.config("nbgs.sweeps", 0, key);
-    const double radius = two.config("obstacle.radius", 0, key), box = two.config("obstacle.box_length", 0, key);
+    const double R = two.config("particles.radius", key);
+    const double threshold = two.config("nbgs.threshold", key);
+    const double sweeps = two.config("nbgs.sweeps", key);
+    const double radius = two.config("obstacle.radius", key), box = two.config("obstacle.box_length", key);
     const double phi = two.scalar("solid_volume_fraction_pct_" + law, key) / 100.0;
     const double v_sphere = 4.0 / 3.0 * cm::pi * R * R * R;
     const double area = 0.5 * cm::pi * radius * radius + 2.0 * radius * box;

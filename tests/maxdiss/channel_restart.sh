@@ -18,16 +18,7 @@ set -euo pipefail
 check=$1 serial=$2 scratch=$3
 config=configs/maxdiss/quick/channel.ini
 rm -rf "$scratch" && mkdir -p "$scratch"
-data() { grep -v '^#' "$1"; }
-fail() { echo "$*"; exit 1; }
-same_files() {  # two run folders, then the files compared: their data rows byte for byte
-  local a=$1 b=$2
-  shift 2
-  for name in "$@"; do
-    cmp -s <(data "$a/$name") <(data "$b/$name") || fail "$name: the data differ between $a and $b"
-  done
-  echo "$# data files the same, byte for byte ($a, $b)"
-}
+source "$(dirname "$0")/channel_lib.sh"
 scalars() {  # a run folder: "name value" per scalar, as run.json writes them (one key a line)
   awk '/^  "scalars": \{/ { on = 1; next } on && /^  \}/ { exit }
        on && /^    "/ { name = $1; gsub(/[":{]/, "", name) }
@@ -78,11 +69,6 @@ case $check in
     ;;
   ranks)
     mpirun=$4 parallel=$5
-    run_mpi() {
-      local np=$1
-      shift
-      "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" "$@"
-    }
     "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss --output "$scratch/serial" --quiet
     run_mpi 1 --config $config --restart.from="$scratch/half" --run.laws=maxdiss --output "$scratch/mpi1" --quiet
     same_files "$scratch/serial" "$scratch/mpi1" table2.tsv timeseries_maxdiss.tsv cells_maxdiss.tsv rdf_maxdiss.tsv \

@@ -22,26 +22,8 @@
 set -euo pipefail
 check=$1 mpirun=$2 serial=$3 parallel=$4 tsvdiff=$5 scaling=$6 scratch=$7
 config=configs/maxdiss/quick/channel.ini
-run_mpi() {  # ranks, then the solver's arguments
-  local np=$1
-  shift
-  "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" "$@"
-}
-data() { grep -v '^#' "$1"; }
+source "$(dirname "$0")/channel_lib.sh"
 rm -rf "$scratch" && mkdir -p "$scratch"
-
-same_data() {  # two run folders: every data file's rows byte for byte
-  local a=$1 b=$2 n=0
-  for f in "$a"/*.tsv; do
-    local name
-    name=$(basename "$f")
-    [[ -f $b/$name ]] || { echo "$name: missing in $b"; return 1; }
-    cmp -s <(data "$f") <(data "$b/$name") || { echo "$name: the data differ between $a and $b"; return 1; }
-    n=$((n + 1))
-  done
-  [[ $n -gt 0 ]] || { echo "no data files in $a"; return 1; }
-  echo "$n data files the same, byte for byte ($a, $b)"
-}
 
 case $check in
   one_rank_is_serial)

@@ -1,0 +1,28 @@
+# Shared by the channel's shell tests (mpi_channel.sh, channel_restart.sh), which source it.
+# run_mpi needs $mpirun and $parallel (md_channel_mpi) set by the caller.
+
+data() { grep -v '^#' "$1"; }  # a data file's rows, without its header
+fail() {
+  echo "$*"
+  exit 1
+}
+same_files() {  # two run folders, then the files compared: their data rows byte for byte
+  local a=$1 b=$2
+  shift 2
+  [[ $# -gt 0 ]] || fail "no data files in $a"
+  for name in "$@"; do
+    [[ -f $b/$name ]] || fail "$name: missing in $b"
+    cmp -s <(data "$a/$name") <(data "$b/$name") || fail "$name: the data differ between $a and $b"
+  done
+  echo "$# data files the same, byte for byte ($a, $b)"
+}
+same_data() {  # two run folders: every data file of the first, as same_files
+  local names=() f
+  for f in "$1"/*.tsv; do [[ -f $f ]] && names+=("$(basename "$f")"); done
+  same_files "$1" "$2" "${names[@]}"
+}
+run_mpi() {  # ranks, then the solver's arguments
+  local np=$1
+  shift
+  "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" "$@"
+}
