@@ -286,47 +286,76 @@ inline bool polish_cartesian(const Reduced& red, Vector2d& y, int iterations) {
   return true;
 }
 
-/// The maximally dissipative impulse of the single-contact problem (Fig. 5).
-inline Solution solve(const Matrix3d& A, const Vector3d& bin, double mu, const SolverOptions& opt = {}) {
-  Solution sol;
-  Vector3d b = bin;
-  // b_n = 0 up to a relative tolerance (Sect. 6.2 of the spec): snap to exactly zero.
+namespace detail {
+
+/// Steps 1 and 2 of the structogram (Fig. 5), after b_n is snapped to 0 within its tolerance
+/// (Sect. 6.2 of the spec): true if they decide the solution.
+inline bool trivial_branches(Vector3d& b, double Ann, double mu, const SolverOptions& opt, Solution& sol) {
   if (std::fabs(b(0)) <= opt.bn_zero_eps * b.norm()) b(0) = 0.0;
   const double bn = b(0);
-
   // 1. separating contact: the pressure constraint (3d) admits only x = 0.
   if (bn < 0.0) {
     sol.branch = Branch::separating;
-    return sol;
+    return true;
   }
-  const double Ann = A(0, 0);
   // 2. frictionless: the conic section is the single point on the normal.
   if (mu == 0.0) {
     sol.branch = Branch::frictionless;
     sol.x = Vector3d(bn / Ann, 0.0, 0.0);
-    return sol;
+    return true;
   }
+  return false;
+}
 
-  // Sphere contacts: A_nt = A_no = A_to = 0 and A_tt = A_oo; Eq. (8) degenerates (c0 = c2 = 0).
-  // The solution is the radial clip of b_to / A_tt to the disc of radius mu b_n / A_nn.
+/// Sphere contacts, A = diag(A_nn, A_tt, A_tt): Eq. (8) degenerates (c0 = c2 = 0) and the solution
+/// is the radial clip of b_to / A_tt to the disc of radius mu b_n / A_nn.
+inline void sphere_branches(double Ann, double Att, const Vector3d& b, double mu, const SolverOptions& opt,
+                            Solution& sol) {
+  sol.sphere = true;
+  const double bn = b(0);
+  const double xn = bn / Ann;
+  const Vector2d xto(b(1) / Att, b(2) / Att);
+  const double norm = xto.norm(), radius = mu * xn;
+  if (norm <= radius) {
+    sol.branch = Branch::sticking;
+    sol.x = Vector3d(xn, xto(0), xto(1));
+  } else if (bn == 0.0) {
+    sol.branch = Branch::degenerate_point;  // P2 holds: A_nn > 0 = mu sqrt(A_nt^2 + A_no^2)
+  } else {
+    sol.branch = Branch::sliding;
+    if (opt.want_alpha) sol.alpha = std::atan2(xto(1), xto(0));
+    sol.x = Vector3d(xn, radius * xto(0) / norm, radius * xto(1) / norm);
+  }
+}
+
+}  // namespace detail
+
+/// Whether solve() takes the sphere closed form for every block diag(A_nn, A_tt, A_tt).
+inline bool sphere_path(const SolverOptions& opt) { return opt.use_sphere_path && opt.sphere_eps >= 0.0; }
+
+/// The maximally dissipative impulse for a sphere block A = diag(A_nn, A_tt, A_tt), A_nn, A_tt > 0,
+/// when sphere_path(opt) holds: what solve() returns for that block, bit for bit, without forming
+/// A or testing its shape (the per-contact kernel of a multi-contact sweep).
+inline Solution solve_sphere(double Ann, double Att, const Vector3d& bin, double mu, const SolverOptions& opt = {}) {
+  Solution sol;
+  Vector3d b = bin;
+  if (!detail::trivial_branches(b, Ann, mu, opt, sol)) detail::sphere_branches(Ann, Att, b, mu, opt, sol);
+  return sol;
+}
+
+/// The maximally dissipative impulse of the single-contact problem (Fig. 5).
+inline Solution solve(const Matrix3d& A, const Vector3d& bin, double mu, const SolverOptions& opt = {}) {
+  Solution sol;
+  Vector3d b = bin;
+  const double Ann = A(0, 0);
+  if (detail::trivial_branches(b, Ann, mu, opt, sol)) return sol;
+  const double bn = b(0);
+
+  // Sphere contacts: A_nt = A_no = A_to = 0 and A_tt = A_oo.
   const double tan_scale = std::fabs(A(1, 1)) + std::fabs(A(2, 2));
   if (opt.use_sphere_path && std::fabs(A(0, 1)) + std::fabs(A(0, 2)) <= opt.sphere_eps * Ann &&
       std::fabs(A(1, 2)) + std::fabs(A(1, 1) - A(2, 2)) <= opt.sphere_eps * tan_scale) {
-    sol.sphere = true;
-    const double xn = bn / Ann;
-    const double Att = 0.5 * (A(1, 1) + A(2, 2));
-    const Vector2d xto(b(1) / Att, b(2) / Att);
-    const double norm = xto.norm(), radius = mu * xn;
-    if (norm <= radius) {
-      sol.branch = Branch::sticking;
-      sol.x = Vector3d(xn, xto(0), xto(1));
-    } else if (bn == 0.0) {
-      sol.branch = Branch::degenerate_point;  // P2 holds: A_nn > 0 = mu sqrt(A_nt^2 + A_no^2)
-    } else {
-      sol.branch = Branch::sliding;
-      if (opt.want_alpha) sol.alpha = std::atan2(xto(1), xto(0));
-      sol.x = Vector3d(xn, radius * xto(0) / norm, radius * xto(1) / norm);
-    }
+    detail::sphere_branches(Ann, 0.5 * (A(1, 1) + A(2, 2)), b, mu, opt, sol);
     return sol;
   }
 

@@ -62,6 +62,30 @@ TEST(Granular, LawsAgreeOnSphereContacts) {
   EXPECT_GT(worst20, 1e-8);  // and does differ: the sub-solver is genuinely another algorithm
 }
 
+TEST(Granular, SphereKernelIsTheSolversSpherePath) {
+  // The sweep calls md::solve_sphere on the block's two numbers instead of md::solve on the 3 x 3
+  // block: the same solution, bit for bit, on every branch (separating, b_n snapped to 0,
+  // frictionless, sticking, sliding).
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.1, 2.0);
+  md::SolverOptions o;
+  int branches[md::branch_count] = {};
+  for (int trial = 0; trial < 4000; ++trial) {
+    const double Ann = pos(rng), Att = Ann * (1.0 + 2.5 * std::fabs(u(rng)));
+    Vector3d b(u(rng), u(rng), u(rng));
+    if (trial % 50 == 0) b(0) = 1e-16 * b.norm();  // snapped to b_n = 0
+    const double mu = trial % 7 == 0 ? 0.0 : std::fabs(u(rng));
+    const md::Solution s = md::solve_sphere(Ann, Att, b, mu, o);
+    const md::Solution g = md::solve(Vector3d(Ann, Att, Att).asDiagonal(), b, mu, o);
+    ASSERT_EQ(s.branch, g.branch) << "trial " << trial;
+    for (int k = 0; k < 3; ++k) ASSERT_EQ(s.x(k), g.x(k)) << "trial " << trial << ", component " << k;
+    ++branches[static_cast<int>(s.branch)];
+  }
+  for (md::Branch b : {md::Branch::separating, md::Branch::frictionless, md::Branch::sticking, md::Branch::sliding,
+                       md::Branch::degenerate_point})
+    EXPECT_GT(branches[static_cast<int>(b)], 0) << md::branch_name(b);
+}
+
 TEST(Granular, LawsDifferOnAGeneralBlock) {
   // A block with normal-tangential coupling (the academic problem's kind, Sect. 4.1): the laws
   // need not agree, and here they do not, which is why the channel is a weak test of the law.
