@@ -53,8 +53,11 @@ comma := ,
   verify prune pin cite render-check
 .DEFAULT_GOAL := all
 
+# The studies one after the other (each uses the cores itself: threads, ranks, or two laws side by
+# side), then the figures, reports and PDFs, which are single-threaded, JOBS at a time.
 all: build
-	$(MAKE) --no-print-directory reports
+	$(MAKE) --no-print-directory studies
+	$(MAKE) --no-print-directory -j $(JOBS) reports
 	$(MAKE) --no-print-directory check-published
 
 deps:

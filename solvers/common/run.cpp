@@ -307,6 +307,7 @@ void Run::check_budget(double rows, double bytes, const std::string& key) const 
 }
 
 void Run::charge(double rows, double bytes, const std::string& key) {
+  const std::lock_guard<std::mutex> lock(charge_mutex_);
   check_budget(rows, bytes, key);
   rows_ += rows;
   bytes_ += bytes;

@@ -32,6 +32,7 @@
 #include <initializer_list>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -130,7 +131,8 @@ class Run {
   /// of the same study there). Prints "run <id> written to <dir>" unless quiet.
   void commit();
 
-  /// Adds rows and bytes to what the run has written (Table::row), within the budget.
+  /// Adds rows and bytes to what the run has written (Table::row), within the budget. Safe to
+  /// call from several threads: tables of one run may be written side by side, each by one thread.
   void charge(double rows, double bytes, const std::string& key);
 
  private:
@@ -157,6 +159,7 @@ class Run {
   std::vector<FileRecord> files_;
   std::vector<std::weak_ptr<std::FILE>> streams_;
   double rows_ = 0, bytes_ = 0;
+  std::mutex charge_mutex_;  // guards rows_ and bytes_
   bool committed_ = false;
   bool discarding_ = false;
 

@@ -8,10 +8,13 @@
 #              on), and so does every scalar. Then the refusals (exit 2, the key named, nothing
 #              left behind): a channel with another friction coefficient, a run that saved no
 #              state, an end before the state, an averaging window that starts before it.
+#              The same continuation with the two laws stepped side by side (solver.side_by_side)
+#              writes the same data files and scalars, and the law that ends last widened.
 #              compare.with: a run against one over the same window gives relative differences
 #              of exactly 0 against itself; another window is refused.
 #   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
-#              byte; two ranks from it run, and their note compares them with the serial run.
+#              byte; two ranks from it run, and their note compares them with the serial run; the
+#              laws side by side over two ranks are refused.
 #
 #   channel_restart.sh <check> <md_channel> <scratch> [<mpirun> <md_channel_mpi>]
 set -euo pipefail
@@ -51,6 +54,14 @@ case $check in
     [[ $(scalars "$scratch/whole" | wc -l) -gt 20 ]] || fail "fewer than 20 scalars read from run.json"
     cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/continued") || fail "the scalars differ"
     echo "the continued run is the whole run: data files, samples from step 500 and every scalar"
+    # the two laws stepped side by side, one thread each (the maximum-dissipation law ends first and
+    # the Coulomb law takes its thread): the same run, with the same saved state
+    "$serial" --config $config --restart.from="$scratch/half" --solver.side_by_side --solver.threads=1 --state.write \
+      --output "$scratch/side_by_side" --quiet
+    same_data "$scratch/continued" "$scratch/side_by_side"
+    cmp -s <(scalars "$scratch/continued") <(scalars "$scratch/side_by_side") || fail "side by side: the scalars differ"
+    grep -q '"widened_at_step"' "$scratch/side_by_side/run.json" || fail "side by side: no law took the other's threads"
+    echo "the laws stepped side by side give the same run: data files and every scalar"
     refused other_friction restart.from "$serial" --config $config --restart.from="$scratch/half" --friction.mu=0.3
     refused no_state restart.from "$serial" --config $config --restart.from="$scratch/whole"
     refused no_run restart.from "$serial" --config $config --restart.from="$scratch/nothing_here"
@@ -81,6 +92,8 @@ case $check in
       <(data "$scratch/mpi2/timeseries_maxdiss.tsv" | head -1 | cut -f1-3,7,10,11) ||
       fail "two ranks: the first sample (step, time, spheres, volume fraction, counters) is not the saved state's"
     echo "two ranks go on from the saved state and compare their Table 2 with the serial run's"
+    refused side_by_side_over_ranks solver.side_by_side run_mpi 2 --config $config --restart.from="$scratch/half" \
+      --mpi.grid=2,1,1 --solver.side_by_side
     ;;
   *)
     echo "channel_restart.sh: unknown check '$check'" >&2
