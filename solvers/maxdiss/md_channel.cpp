@@ -284,7 +284,6 @@ class ChannelStudy {
    public:
     Simulation(ChannelStudy& study, cm::Run& run, int law)
         : study_(study),
-          law_(law),
           name_(law_name[law]),
           eo_(study.setup_.engine_for(law)),
           coupling_(study.setup_.coupling()),  // over MPI ranks; none on one
@@ -417,7 +416,6 @@ class ChannelStudy {
     }
 
     ChannelStudy& study_;
-    int law_;
     std::string name_;
     EngineOptions eo_;
     std::unique_ptr<Coupling> coupling_;
