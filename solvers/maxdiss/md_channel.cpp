@@ -332,6 +332,9 @@ class ChannelStudy {
             widened = true;
             widened_at = seconds();
             r_.widened_at_step = static_cast<double>(k);
+            if (!quiet_)
+              std::fprintf(stderr, "md_channel %s: the other law is done; on %d threads from step %ld\n", name_.c_str(),
+                           wide.threads, k);
           }
         }
         const long n = channel_.particles();
