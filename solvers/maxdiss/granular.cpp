@@ -289,7 +289,8 @@ StepStats Engine::detect_contacts() {
   const auto& S = spheres;
 
   auto finish = [&](Contact& c) {
-    contact_frame(c.n, c.t, c.o);
+    Vector3d o;
+    contact_frame(c.n, c.t, o);                                          // o is n x t: the sweep recomputes it
     c.gap_rate = c.xi < 0.0 ? opt_.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
     c.lambda.setZero();
   };
@@ -305,8 +306,6 @@ StepStats Engine::detect_contacts() {
       c.xi = xi;
       c.l1 = R + xi;  // x_hat = x - (R + xi) n, on the boundary's surface
       c.l2 = 0.0;
-      c.Ann = S.inv_m[i];
-      c.Att = c.Ann + S.inv_I[i] * c.l1 * c.l1;  // eq. (2)
       c.inv_m1 = S.inv_m[i];
       c.inv_I1_l1 = S.inv_I[i] * c.l1;
       c.mu = mu;
@@ -352,8 +351,6 @@ StepStats Engine::detect_contacts() {
       c.l1 = S.R[i] + c.xi;  // x_hat = x_2 + R_2 n (the paper)
       c.l2 = S.R[j];
     }
-    c.Ann = S.inv_m[i] + S.inv_m[j];
-    c.Att = c.Ann + S.inv_I[i] * c.l1 * c.l1 + S.inv_I[j] * c.l2 * c.l2;  // eq. (2), r_1 = -l1 n, r_2 = l2 n
     c.inv_m1 = S.inv_m[i];
     c.inv_m2 = S.inv_m[j];
     c.inv_I1_l1 = S.inv_I[i] * c.l1;
@@ -454,13 +451,15 @@ void Engine::relax(Contact& c, double& delta) {
     dv -= boundary_velocity(-c.b - 1);
   }
   // b = -(dv without the contact's own impulse) - xi_eff / dt e_n, contact frame (spec 001, 2.8)
-  const Vector3d rhs(-(c.n.dot(dv) - c.Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - c.Att * c.lambda(1)),
-                     -(c.o.dot(dv) - c.Att * c.lambda(2)));
-  Vector3d lambda = solve_block(opt_.law, c.Ann, c.Att, rhs, c.mu, opt_);
+  const Vector3d o = c.o();
+  const double Ann = c.Ann(), Att = c.Att();
+  const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - Att * c.lambda(1)),
+                     -(o.dot(dv) - Att * c.lambda(2)));
+  Vector3d lambda = solve_block(opt_.law, Ann, Att, rhs, c.mu, opt_);
   if (opt_.relaxation != 1.0) lambda = c.lambda + opt_.relaxation * (lambda - c.lambda);
   const Vector3d d = lambda - c.lambda;
   c.lambda = lambda;
-  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * c.o;
+  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * o;
   const Vector3d nxP = c.n.cross(P);
   A.v += c.inv_m1 * P;
   A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n

@@ -147,17 +147,24 @@ struct EngineOptions {
 
 /// A contact between sphere a and body b (b >= 0 a sphere, b < 0 the boundary -b - 1: planes
 /// first, then obstacles). The normal points from b to a; reactions act positively on a.
+///
+/// A sweep streams every contact: what it can recompute in a few operations, bit for bit as
+/// detection computed it, is not stored (152 bytes instead of 192).
 struct Contact {
   std::int32_t a = 0, b = 0;
-  Vector3d n, t, o;             ///< contact frame
-  double l1 = 0.0, l2 = 0.0;    ///< lever arms: r_1 = -l1 n from a, r_2 = +l2 n from b
-  double xi = 0.0;              ///< gap at detection (negative: penetration)
-  double gap_rate = 0.0;        ///< xi_eff / dt
-  double Ann = 0.0, Att = 0.0;  ///< the Delassus block diag(A_nn, A_tt, A_tt)
+  Vector3d n, t;              ///< contact frame [n t o], o = n x t (contact_frame)
+  double l1 = 0.0, l2 = 0.0;  ///< lever arms: r_1 = -l1 n from a, r_2 = +l2 n from b
+  double xi = 0.0;            ///< gap at detection (negative: penetration)
+  double gap_rate = 0.0;      ///< xi_eff / dt
   double mu = 0.0;
-  double inv_m1 = 0.0, inv_m2 = 0.0;        ///< the spheres' 1/m (the sweep reads no sphere array but v, w)
-  double inv_I1_l1 = 0.0, inv_I2_l2 = 0.0;  ///< l_1 / I_1 and l_2 / I_2
+  double inv_m1 = 0.0, inv_m2 = 0.0;  ///< the spheres' 1/m (0 for a boundary; the sweep reads no sphere array but v, w)
+  double inv_I1_l1 = 0.0, inv_I2_l2 = 0.0;  ///< l_1 / I_1 and l_2 / I_2 (0 for a boundary)
   Vector3d lambda = Vector3d::Zero();       ///< impulse of the step, contact-frame components
+
+  Vector3d o() const { return n.cross(t); }
+  /// The Delassus block diag(A_nn, A_tt, A_tt), eq. (2) with r_1 = -l1 n, r_2 = l2 n.
+  double Ann() const { return inv_m1 + inv_m2; }
+  double Att() const { return Ann() + inv_I1_l1 * l1 + inv_I2_l2 * l2; }
 };
 
 /// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
