@@ -106,7 +106,7 @@ double Obstacle::area() const { return 0.5 * cm::pi * radius * radius + 2.0 * ra
 // ---------------------------------------------------------------------------------------------
 // The per-contact laws
 
-void contact_frame(const Vector3d& n, Vector3d& t, Vector3d& o) {
+Vector3d contact_tangent(const Vector3d& n) {
   const Vector3d a = n.cwiseAbs();
   Vector3d e = Vector3d::Zero();
   if (a(0) <= a(1) && a(0) <= a(2)) {
@@ -116,8 +116,7 @@ void contact_frame(const Vector3d& n, Vector3d& t, Vector3d& o) {
   } else {
     e(2) = 1.0;
   }
-  t = n.cross(e).normalized();
-  o = n.cross(t);
+  return n.cross(e).normalized();
 }
 
 Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu) {
@@ -289,8 +288,7 @@ StepStats Engine::detect_contacts() {
   const auto& S = spheres;
 
   auto finish = [&](Contact& c) {
-    Vector3d o;
-    contact_frame(c.n, c.t, o);                                          // o is n x t: the sweep recomputes it
+    c.t = contact_tangent(c.n);
     c.gap_rate = c.xi < 0.0 ? opt_.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
     c.lambda.setZero();
   };

@@ -152,7 +152,7 @@ struct EngineOptions {
 /// detection computed it, is not stored (152 bytes instead of 192).
 struct Contact {
   std::int32_t a = 0, b = 0;
-  Vector3d n, t;              ///< contact frame [n t o], o = n x t (contact_frame)
+  Vector3d n, t;              ///< contact frame [n t o()] (t: contact_tangent)
   double l1 = 0.0, l2 = 0.0;  ///< lever arms: r_1 = -l1 n from a, r_2 = +l2 n from b
   double xi = 0.0;            ///< gap at detection (negative: penetration)
   double gap_rate = 0.0;      ///< xi_eff / dt
@@ -161,6 +161,7 @@ struct Contact {
   double inv_I1_l1 = 0.0, inv_I2_l2 = 0.0;  ///< l_1 / I_1 and l_2 / I_2 (0 for a boundary)
   Vector3d lambda = Vector3d::Zero();       ///< impulse of the step, contact-frame components
 
+  /// The frame's third axis o = n x t.
   Vector3d o() const { return n.cross(t); }
   /// The Delassus block diag(A_nn, A_tt, A_tt), eq. (2) with r_1 = -l1 n, r_2 = l2 n.
   double Ann() const { return inv_m1 + inv_m2; }
@@ -219,8 +220,9 @@ class Coupling {
   virtual std::map<std::string, double> statistics() = 0;
 };
 
-/// The contact frame of pe: t = n x e_k normalised, e_k the axis of the smallest |n_k|; o = n x t.
-void contact_frame(const Vector3d& n, Vector3d& t, Vector3d& o);
+/// The tangent of pe's contact frame [n t o]: t = n x e_k normalised, e_k the axis of the smallest
+/// |n_k| (o = n x t is Contact::o()).
+Vector3d contact_tangent(const Vector3d& n);
 
 /// The three per-contact laws on a block diag(A_nn, A_tt, A_tt) (contact-frame components).
 Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt);

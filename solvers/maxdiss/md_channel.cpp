@@ -49,6 +49,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -156,7 +157,7 @@ class ChannelStudy {
       if (side_by_side_ && setup_.ranks > 1)
         c.fail("solver.side_by_side", "steps the laws in two threads of one process, not over MPI ranks");
       // a sample (every sample.every steps, the last step included) must fall in the window
-      const long first = std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9));
+      const long first = first_averaged_step();
       if ((first + sample_every_ - 1) / sample_every_ * sample_every_ > steps_)
         c.fail("sample.every", "no sample falls in the averaging window from average.t_start to time.t_end");
       if (!(rdf_region_[0] < rdf_region_[1] && rdf_region_[2] < rdf_region_[3] && rdf_region_[4] < rdf_region_[5]))
@@ -187,7 +188,7 @@ class ChannelStudy {
   void read_restart(cm::Config& c, const std::map<std::string, std::string>& values) {
     const SavedRun from = load_channel_run(restart_from_, "restart.from");
     require_same_channel(from, values, "restart.from");
-    const long avg_from = std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9));
+    const long avg_from = first_averaged_step();
     for (int law = 0; law < 2; ++law) {
       if (!simulates(law)) continue;
       ChannelState s = read_state(from, law_name[law], "restart.from");
@@ -209,17 +210,27 @@ class ChannelStudy {
     write_geometry(run);
     cm::Table samples_both =
         run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation", table2_columns, {2, "run.study"});
+    // Side by side both laws are set up, stepped together and finished; one after the other, each
+    // law is set up, stepped and finished before the next, so that one channel is held at a time.
     std::unique_ptr<Simulation> sims[2];
-    for (int law = 0; law < 2; ++law)
-      if (simulates(law)) sims[law] = std::make_unique<Simulation>(*this, run, law);
-    advance(sims);
-    for (int law = 0; law < 2; ++law) {
-      if (!simulates(law)) continue;
+    auto finish = [&](int law) {
       outcome_[law] = sims[law]->finish(run);
       sims[law].reset();  // its channel's memory
       std::vector<double> row = table2_row(outcome_[law]);
       row.insert(row.begin(), static_cast<double>(law));
       samples_both.row(row);
+    };
+    if (side_by_side_ && laws_ == 3) {
+      for (int law = 0; law < 2; ++law) sims[law] = std::make_unique<Simulation>(*this, run, law);
+      side_by_side(*sims[0], *sims[1]);
+      for (int law = 0; law < 2; ++law) finish(law);
+    } else {
+      for (int law = 0; law < 2; ++law) {
+        if (!simulates(law)) continue;
+        sims[law] = std::make_unique<Simulation>(*this, run, law);
+        sims[law]->advance(nullptr);
+        finish(law);
+      }
     }
     if (laws_ == 3) compare(run);
     if (compared_) compare_with(run);
@@ -229,6 +240,9 @@ class ChannelStudy {
   static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
 
   bool simulates(int law) const { return (laws_ >> law) & 1; }
+
+  /// The first step whose sample counts in the averages: the first at or after average.t_start.
+  long first_averaged_step() const { return std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9)); }
 
   /// The columns of table2.tsv: the law, then Table 2's quantities in the order of table2_row.
   static inline const std::vector<cm::Column> table2_columns{{"law", "1"},
@@ -278,8 +292,8 @@ class ChannelStudy {
   /// One simulation of the channel with law 0 (Coulomb) or 1 (maximum dissipation), in three
   /// phases: set up (its data file opened), stepped to time.t_end (sampled on the way), and
   /// finished (the last frame's files and the scalars). Setting up and finishing write to the run
-  /// and go law by law, so that the run is the same whether the laws were stepped one after the
-  /// other or side by side; stepping writes its own data file only.
+  /// and go law by law; stepping writes the law's own data file only, so that two laws may be
+  /// stepped side by side (their data and scalars are those of the laws stepped one after the other).
   class Simulation {
    public:
     Simulation(ChannelStudy& study, cm::Run& run, int law)
@@ -289,7 +303,7 @@ class ChannelStudy {
           coupling_(study.setup_.coupling()),  // over MPI ranks; none on one
           channel_(study.setup_.channel, eo_, coupling_.get(), study.restart_[law] ? &*study.restart_[law] : nullptr),
           k0_(channel_.steps()),  // 0, or the step of the state gone on from
-          avg_from_(std::lround(std::ceil(study.t_avg_ / eo_.dt - 1e-9))),
+          avg_from_(study.first_averaged_step()),
           volume_(channel_.sphere_volume()),
           free_(channel_.free_volume()),
           series_(run.table("timeseries_" + name_ + ".tsv", "samples of the " + name_ + " simulation",
@@ -320,16 +334,14 @@ class ChannelStudy {
       auto seconds = [&start] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       };
-      double widened_at = 0.0;  // when this law took the other's threads
-      bool widened = false;
+      double widened_at = 0.0;  // the seconds after which this law had the other's threads too
       for (long k = k0_; k < steps; ++k) {
         if (lanes) {
           if (lanes->failed.load(std::memory_order_relaxed)) return;
-          if (!widened && lanes->running.load(std::memory_order_relaxed) == 1) {
+          if (r_.widened_at_step < 0 && lanes->running.load(std::memory_order_relaxed) == 1) {
             EngineOptions wide = channel_.engine.options();
             wide.threads *= 2;
             channel_.engine.set_options(wide);
-            widened = true;
             widened_at = seconds();
             r_.widened_at_step = static_cast<double>(k);
             if (!quiet_)
@@ -354,8 +366,9 @@ class ChannelStudy {
       r_.wall_seconds = seconds();
       // the thread-seconds spent, for the rate per thread (the threads doubled when widened)
       const double threads = static_cast<double>(eo_.threads);
-      r_.thread_seconds =
-          widened ? threads * widened_at + 2.0 * threads * (r_.wall_seconds - widened_at) : threads * r_.wall_seconds;
+      r_.thread_seconds = r_.widened_at_step >= 0
+                              ? threads * widened_at + 2.0 * threads * (r_.wall_seconds - widened_at)
+                              : threads * r_.wall_seconds;
       r_.steps = steps - k0_;
       done_ = true;
     }
@@ -432,28 +445,23 @@ class ChannelStudy {
     bool done_ = false;
   };
 
-  /// Steps the simulations: one after the other, or the two laws side by side (solver.side_by_side),
-  /// the Coulomb law on a thread of its own. An error of either is reported once both have stopped.
-  void advance(std::unique_ptr<Simulation> (&sims)[2]) {
-    if (!(side_by_side_ && sims[0] && sims[1])) {
-      for (auto& s : sims)
-        if (s) s->advance(nullptr);
-      return;
-    }
+  /// Steps the two laws side by side (solver.side_by_side), the Coulomb law on a thread of its
+  /// own. An error of either is reported once both have stopped.
+  static void side_by_side(Simulation& coulomb, Simulation& maxdiss) {
     Lanes lanes;
     std::exception_ptr error[2];
-    auto lane = [&lanes, &sims, &error](int law) {
+    auto lane = [&lanes, &error](Simulation& sim, int law) {
       try {
-        sims[law]->advance(&lanes);
+        sim.advance(&lanes);
       } catch (...) {
         error[law] = std::current_exception();
         lanes.failed = true;
       }
       --lanes.running;
     };
-    std::thread coulomb(lane, 0);
-    lane(1);
-    coulomb.join();
+    std::thread other(lane, std::ref(coulomb), 0);
+    lane(maxdiss, 1);
+    other.join();
     for (const auto& e : error)
       if (e) std::rethrow_exception(e);
   }

@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "common/errors.hpp"
-#include "common/math.hpp"
 #include "common/study.hpp"
+#include "maxdiss/channel.hpp"
 #include "maxdiss/channel_state.hpp"
 
 namespace {
@@ -152,15 +152,20 @@ class Scaling {
   /// The paper's run on projection.ranks ranks, from the two-rank strong run (see the header).
   void project(const ChannelRun& two, const std::string& law, std::map<std::string, double>& stats) const {
     const std::string key = "scaling.strong";
-    const double R = two.config("particles.radius", key);
+    // the paper's channel with the run's spheres and obstacle
+    md::granular::ChannelOptions paper;
+    paper.Lx = channel_[0];
+    paper.Ly = channel_[1];
+    paper.Lz = channel_[2];
+    paper.R = two.config("particles.radius", key);
+    paper.obstacle.radius = two.config("obstacle.radius", key);
+    paper.obstacle.box_length = two.config("obstacle.box_length", key);
+    const double R = paper.R;
     const double threshold = two.config("nbgs.threshold", key);
     const double sweeps = two.config("nbgs.sweeps", key);
-    const double radius = two.config("obstacle.radius", key), box = two.config("obstacle.box_length", key);
     const double phi = two.scalar("solid_volume_fraction_pct_" + law, key) / 100.0;
-    const double v_sphere = 4.0 / 3.0 * cm::pi * R * R * R;
-    const double area = 0.5 * cm::pi * radius * radius + 2.0 * radius * box;
-    const double volume = (channel_[0] * channel_[1] - area) * channel_[2];
-    const double N = phi * volume / v_sphere, density = N / volume;
+    const double volume = md::granular::free_volume(paper);
+    const double N = phi * volume / md::granular::sphere_volume(paper), density = N / volume;
     const double P = static_cast<double>(ranks_);
     const double per_rank = two.statistic("cost_" + law, "sphere_steps_per_second", key) / 2.0;
     const double compute = N / P / per_rank;

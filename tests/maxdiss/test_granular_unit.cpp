@@ -119,10 +119,11 @@ TEST(Granular, ContactFrameIsOrthonormalAndRightHanded) {
   std::normal_distribution<double> g;
   for (int k = 0; k < 1000; ++k) {
     const Vector3d n = Vector3d(g(rng), g(rng), g(rng)).normalized();
-    Vector3d t, o;
-    contact_frame(n, t, o);
+    Contact c;  // the frame the sweep uses: n, the tangent of detection, o()
+    c.n = n;
+    c.t = contact_tangent(n);
     Matrix3d Q;
-    Q << n, t, o;
+    Q << c.n, c.t, c.o();
     EXPECT_LT((Q.transpose() * Q - Matrix3d::Identity()).norm(), 1e-14);
     EXPECT_NEAR(Q.determinant(), 1.0, 1e-14);
   }
