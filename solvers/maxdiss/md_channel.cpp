@@ -75,8 +75,8 @@ struct Outcome {
   double avg_particles = 0, avg_contacts = 0, samples = 0;
   double max_pen_sampled = 0, max_pen_all = 0;
   double wall_seconds = 0, particle_steps = 0, solves = 0;
-  double thread_seconds = 0;    ///< wall seconds times the threads stepping (more once widened)
-  double widened_at_step = -1;  ///< side by side: the step from which this law had the other's threads too
+  double thread_seconds = 0;            ///< the seconds stepped, each times the threads stepping then
+  std::optional<long> widened_at_step;  ///< side by side: the step from which this law had the other's threads too
   long steps = 0, inserted = 0, deleted = 0;
   double peak_speed = 0, peak_mean_speed = 0;
   double rdf_first_peak = 0, rdf_secondary = 0;
@@ -334,16 +334,21 @@ class ChannelStudy {
       auto seconds = [&start] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       };
-      double widened_at = 0.0;  // the seconds after which this law had the other's threads too
+      double counted = 0.0;  // the seconds already in r_.thread_seconds
+      auto count_thread_seconds = [&] {
+        const double now = seconds();
+        r_.thread_seconds += channel_.engine.options().threads * (now - counted);
+        counted = now;
+      };
       for (long k = k0_; k < steps; ++k) {
         if (lanes) {
           if (lanes->failed.load(std::memory_order_relaxed)) return;
-          if (r_.widened_at_step < 0 && lanes->running.load(std::memory_order_relaxed) == 1) {
+          if (!r_.widened_at_step && lanes->running.load(std::memory_order_relaxed) == 1) {
+            count_thread_seconds();  // on the threads so far
             EngineOptions wide = channel_.engine.options();
-            wide.threads *= 2;
+            wide.threads += study_.setup_.engine.threads;  // the other law's (one key sets both)
             channel_.engine.set_options(wide);
-            widened_at = seconds();
-            r_.widened_at_step = static_cast<double>(k);
+            r_.widened_at_step = k;
             if (!quiet_)
               std::fprintf(stderr, "md_channel %s: the other law is done; on %d threads from step %ld\n", name_.c_str(),
                            wide.threads, k);
@@ -363,12 +368,8 @@ class ChannelStudy {
                             " contacts, residual " + cm::format_real(st.residual) + ", " +
                             cm::format_real(std::round(r_.particle_steps / seconds())) + " sphere-steps/s");
       }
-      r_.wall_seconds = seconds();
-      // the thread-seconds spent, for the rate per thread (the threads doubled when widened)
-      const double threads = static_cast<double>(eo_.threads);
-      r_.thread_seconds = r_.widened_at_step >= 0
-                              ? threads * widened_at + 2.0 * threads * (r_.wall_seconds - widened_at)
-                              : threads * r_.wall_seconds;
+      count_thread_seconds();  // for the rate per thread
+      r_.wall_seconds = counted;
       r_.steps = steps - k0_;
       done_ = true;
     }
@@ -645,7 +646,7 @@ class ChannelStudy {
         {"memory_per_sphere_bytes", r.memory_per_sphere},
         // onto projection.cores at projection.efficiency from the measured rate per thread
         {"projected_seconds_on_cluster", r.particle_steps / (per_thread * projection_cores_ * projection_efficiency_)}};
-    if (r.widened_at_step >= 0) cost["widened_at_step"] = r.widened_at_step;  // side by side: 2 x threads from there
+    if (r.widened_at_step) cost["widened_at_step"] = static_cast<double>(*r.widened_at_step);  // side by side
     run.statistics("cost_" + name, cost);
   }
 
