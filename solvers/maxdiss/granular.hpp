@@ -233,6 +233,31 @@ Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double 
 /// `golden` steps of golden section over the half circle facing it), repeated up to `sweeps` times.
 Vector3d coulomb_decoupling(const Eigen::Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden);
 
+/// The tangential step of the decoupling when the unconstrained minimum y lies outside the
+/// friction disc: the energy r (1/2 r u^T A_to u - u^T b_to) on the half of the circle |y| = r
+/// facing y, parameterised without trigonometry by u(s) = ((1 - s^2) c + 2 s p) / (1 + s^2),
+/// s in [-1, 1] (the angle 2 atan(s) from c = y / |y|; a monotone map, so unimodality is kept).
+struct FrictionCircle {
+  Eigen::Matrix2d At;
+  Eigen::Vector2d bt, c, perp;
+  double r;
+  double xn;  ///< the sweep's normal impulse (r = mu x_n)
+
+  Eigen::Vector2d u(double s) const { return Eigen::Vector2d(((1.0 - s * s) * c + 2.0 * s * perp) / (1.0 + s * s)); }
+  double f(double s) const {
+    const Eigen::Vector2d us = u(s);
+    return r * (0.5 * r * us.dot(At * us) - us.dot(bt));
+  }
+};
+
+/// The golden sections on `count` friction circles: s[j] is what
+/// cm::golden_section_minimum(circle[j].f, -1, 1, 0, iterations) returns, bit for bit (the same
+/// operations on each circle, the same bracket test). Eight circles step together, two to a
+/// vector register, and each step chooses its side by a mask, not a jump: a single section
+/// waits at every step for the evaluation that decides the next (a jump the processor cannot
+/// predict, the two sides being equally likely), eight keep it busy.
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s);
+
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
 /// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),
 /// else the slip A_tt x_to - b_to must oppose x_to, so x_to is b_to scaled to that radius.
@@ -281,8 +306,17 @@ class Engine {
   int colour(std::uint32_t groups);  // returns the colours used
   int slab();
   double sweep();  // returns max |change of impulse|
+  /// The spheres of the contact so many ahead are fetched while one is relaxed (their addresses
+  /// are known in advance).
+  static constexpr long prefetch_ahead = 8;
+  void prefetch(const Contact& c) const;
+  /// Relaxes contact c with the block solution solve(A_nn, A_tt, b) (a Vector3d), or, when solve
+  /// returns a std::optional, leaves the contact as it is if that is empty (a contact set aside).
+  template <class Solve>
+  void relax_with(Contact& c, double& delta, Solve&& solve);
   void relax(Contact& c, double& delta);
-  void relax_range(long k0, long k1, double& delta);  // contacts k0..k1-1 in order
+  void relax_independent_decoupling(long k0, long k1, double& delta);  // contacts sharing no sphere
+  void relax_range(long k0, long k1, double& delta);                   // contacts k0..k1-1 in order
 
   EngineOptions opt_;
   Box box_;

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
+#include <vector>
 
+#include "common/optimize.hpp"
 #include "granular_fixtures.hpp"
 #include "maxdiss/channel.hpp"
 #include "maxdiss/coulomb.hpp"
@@ -84,6 +87,47 @@ TEST(Granular, SphereKernelIsTheSolversSpherePath) {
   for (md::Branch b : {md::Branch::separating, md::Branch::frictionless, md::Branch::sticking, md::Branch::sliding,
                        md::Branch::degenerate_point})
     EXPECT_GT(branches[static_cast<int>(b)], 0) << md::branch_name(b);
+}
+
+TEST(Granular, GoldenSectionsTakenTogetherAreTheSingleSectionsBitForBit) {
+  // The sweep of the decoupled Coulomb law takes a colour's golden sections eight at a time
+  // (golden_on_circles): each minimiser must be cm::golden_section_minimum's, bit for bit, for
+  // isotropic blocks (spheres: both sides of the first step tie, rounding decides), general SPD
+  // blocks, counts that fill no batch of eight, and any number of steps (after about 75 steps
+  // near s = +-1 the bracket stops shrinking, and the single section stops there).
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.1, 2.0);
+  std::vector<FrictionCircle> circles(150);
+  for (std::size_t j = 0; j < circles.size(); ++j) {
+    FrictionCircle& fc = circles[j];
+    const double a = pos(rng), off = j % 2 == 0 ? 0.0 : 0.4 * a * u(rng);
+    fc.At << a, off, off, j % 2 == 0 ? a : a * (1.0 + std::fabs(u(rng)));
+    fc.bt = Eigen::Vector2d(u(rng), u(rng));
+    const Eigen::Vector2d y = fc.At.ldlt().solve(fc.bt);
+    // every fifth faces away from the minimum, which then lies at an end of the bracket, s = -1 or 1
+    const double turn = 3.0 + 0.1 * u(rng);
+    fc.c = j % 5 == 4 ? Eigen::Vector2d(std::cos(turn) * y(0) - std::sin(turn) * y(1),
+                                        std::sin(turn) * y(0) + std::cos(turn) * y(1))
+                            .normalized()
+                      : y.normalized();
+    fc.perp = Eigen::Vector2d(-fc.c(1), fc.c(0));
+    fc.r = 0.5 * pos(rng);
+    fc.xn = fc.r / 0.4;
+  }
+  for (const int count : {1, 7, 8, 13, 150}) {
+    for (const int iterations : {0, 1, 20, 200}) {
+      std::vector<double> s(static_cast<std::size_t>(count));
+      golden_on_circles(circles.data(), count, iterations, s.data());
+      for (int j = 0; j < count; ++j) {
+        const FrictionCircle& fc = circles[static_cast<std::size_t>(j)];
+        const double one =
+            cm::golden_section_minimum([&fc](double x) { return fc.f(x); }, -1.0, 1.0, 0.0, iterations).x;
+        ASSERT_EQ(std::memcmp(&s[static_cast<std::size_t>(j)], &one, sizeof one), 0)
+            << "circle " << j << " of " << count << ", " << iterations << " steps: " << s[static_cast<std::size_t>(j)]
+            << " against " << one;
+      }
+    }
+  }
 }
 
 TEST(Granular, LawsDifferOnAGeneralBlock) {
