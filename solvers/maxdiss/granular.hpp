@@ -250,13 +250,20 @@ struct FrictionCircle {
   }
 };
 
+/// The vector registers golden_on_circles steps its circles in: the widest this processor has,
+/// or one set forced (tests): SSE2 (two circles to a register, every x86-64) or AVX2 (four).
+enum class GoldenLanes : std::uint8_t { widest, sse2, avx2 };
+/// Whether this processor has AVX2.
+bool golden_avx2_available();
+
 /// The golden sections on `count` friction circles: s[j] is what
 /// cm::golden_section_minimum(circle[j].f, -1, 1, 0, iterations) returns, bit for bit (the same
-/// operations on each circle, the same bracket test). Eight circles step together, two to a
-/// vector register, and each step chooses its side by a mask, not a jump: a single section
-/// waits at every step for the evaluation that decides the next (a jump the processor cannot
-/// predict, the two sides being equally likely), eight keep it busy.
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s);
+/// operations on each circle, the same bracket test, in either set of registers). Four vector
+/// registers of circles step together, and each step chooses its side by a mask, not a jump: a
+/// single section waits at every step for the evaluation that decides the next (a jump the
+/// processor cannot predict, the two sides being equally likely), eight or sixteen keep it busy.
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s,
+                       GoldenLanes lanes = GoldenLanes::widest);
 
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
 /// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),

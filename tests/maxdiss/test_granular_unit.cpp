@@ -90,10 +90,11 @@ TEST(Granular, SphereKernelIsTheSolversSpherePath) {
 }
 
 TEST(Granular, GoldenSectionsTakenTogetherAreTheSingleSectionsBitForBit) {
-  // The sweep of the decoupled Coulomb law takes a colour's golden sections eight at a time
-  // (golden_on_circles): each minimiser must be cm::golden_section_minimum's, bit for bit, for
+  // The sweep of the decoupled Coulomb law takes a colour's golden sections eight (SSE2) or
+  // sixteen (AVX2) at a time (golden_on_circles): each minimiser must be
+  // cm::golden_section_minimum's, bit for bit, in either set of registers, for
   // isotropic blocks (spheres: both sides of the first step tie, rounding decides), general SPD
-  // blocks, counts that fill no batch of eight, and any number of steps (after about 75 steps
+  // blocks, counts that fill no batch, and any number of steps (after about 75 steps
   // near s = +-1 the bracket stops shrinking, and the single section stops there).
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.1, 2.0);
@@ -114,17 +115,21 @@ TEST(Granular, GoldenSectionsTakenTogetherAreTheSingleSectionsBitForBit) {
     fc.r = 0.5 * pos(rng);
     fc.xn = fc.r / 0.4;
   }
-  for (const int count : {1, 7, 8, 13, 150}) {
-    for (const int iterations : {0, 1, 20, 200}) {
-      std::vector<double> s(static_cast<std::size_t>(count));
-      golden_on_circles(circles.data(), count, iterations, s.data());
-      for (int j = 0; j < count; ++j) {
-        const FrictionCircle& fc = circles[static_cast<std::size_t>(j)];
-        const double one =
-            cm::golden_section_minimum([&fc](double x) { return fc.f(x); }, -1.0, 1.0, 0.0, iterations).x;
-        ASSERT_EQ(std::memcmp(&s[static_cast<std::size_t>(j)], &one, sizeof one), 0)
-            << "circle " << j << " of " << count << ", " << iterations << " steps: " << s[static_cast<std::size_t>(j)]
-            << " against " << one;
+  std::vector<GoldenLanes> sets{GoldenLanes::widest, GoldenLanes::sse2};
+  if (golden_avx2_available()) sets.push_back(GoldenLanes::avx2);  // else the widest is SSE2
+  for (const GoldenLanes lanes : sets) {
+    for (const int count : {1, 7, 8, 13, 16, 17, 150}) {
+      for (const int iterations : {0, 1, 20, 200}) {
+        std::vector<double> s(static_cast<std::size_t>(count));
+        golden_on_circles(circles.data(), count, iterations, s.data(), lanes);
+        for (int j = 0; j < count; ++j) {
+          const FrictionCircle& fc = circles[static_cast<std::size_t>(j)];
+          const double one =
+              cm::golden_section_minimum([&fc](double x) { return fc.f(x); }, -1.0, 1.0, 0.0, iterations).x;
+          ASSERT_EQ(std::memcmp(&s[static_cast<std::size_t>(j)], &one, sizeof one), 0)
+              << "registers " << static_cast<int>(lanes) << ", circle " << j << " of " << count << ", " << iterations
+              << " steps: " << s[static_cast<std::size_t>(j)] << " against " << one;
+        }
       }
     }
   }
