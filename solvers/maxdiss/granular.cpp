@@ -265,14 +265,25 @@ __attribute__((target("avx2"))) void golden_avx2(const FrictionCircle* circle, i
 
 }  // namespace
 
-bool golden_avx2_available() {
+bool avx2_available() {
   static const bool available = __builtin_cpu_supports("avx2");
   return available;
 }
 
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, GoldenLanes lanes) {
-  const bool avx2 = lanes == GoldenLanes::avx2 || (lanes == GoldenLanes::widest && golden_avx2_available());
-  if (avx2 && !golden_avx2_available()) throw std::logic_error("golden_on_circles: this processor has no AVX2");
+namespace {
+
+/// Whether `lanes` asks for AVX2 registers; refuses AVX2 on a processor without it.
+bool wide(Lanes lanes) {
+  if (lanes == Lanes::avx2 && !avx2_available())
+    throw std::invalid_argument("four lanes (AVX2) asked of a processor without AVX2");
+  return lanes == Lanes::avx2 || (lanes == Lanes::widest && avx2_available());
+}
+
+}  // namespace
+
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes) {
+  if (lanes == Lanes::one) throw std::invalid_argument("golden_on_circles takes two or four lanes");
+  const bool avx2 = wide(lanes);
   avx2 ? golden_avx2(circle, count, iterations, s) : golden_sse2(circle, count, iterations, s);
 }
 
@@ -281,6 +292,91 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
     return cm::golden_section_minimum([&circle](double s) { return circle.f(s); }, -1.0, 1.0, 0.0, golden).x;
   });
 }
+
+namespace {
+
+// W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
+// operations of Engine::relax_with with md::solve_sphere, in the same order on each lane, every
+// branch of the kernel a mask. A is the first sphere's v and w (six doubles side by side), B the
+// second's.
+template <int W>
+[[gnu::always_inline]] inline void relax_sphere_lanes(Contact* const* c, double* const* A, double* const* B,
+                                                      double bn_zero_eps, double relaxation, double& delta) {
+  using vw = typename DoubleLanes<W>::type;
+  const vw zero = {};
+  vw n0{}, n1{}, n2{}, t0{}, t1{}, t2{}, l1{}, l2{}, m1{}, m2{}, i1{}, i2{}, la0{}, la1{}, la2{}, gap{}, mu{};
+  vw av0{}, av1{}, av2{}, aw0{}, aw1{}, aw2{}, bv0{}, bv1{}, bv2{}, bw0{}, bw1{}, bw2{};
+  for (int k = 0; k < W; ++k) {
+    const Contact& q = *c[k];
+    n0[k] = q.n(0), n1[k] = q.n(1), n2[k] = q.n(2), t0[k] = q.t(0), t1[k] = q.t(1), t2[k] = q.t(2);
+    l1[k] = q.l1, l2[k] = q.l2, m1[k] = q.inv_m1, m2[k] = q.inv_m2, i1[k] = q.inv_I1_l1, i2[k] = q.inv_I2_l2;
+    la0[k] = q.lambda(0), la1[k] = q.lambda(1), la2[k] = q.lambda(2), gap[k] = q.gap_rate, mu[k] = q.mu;
+    av0[k] = A[k][0], av1[k] = A[k][1], av2[k] = A[k][2], aw0[k] = A[k][3], aw1[k] = A[k][4], aw2[k] = A[k][5];
+    bv0[k] = B[k][0], bv1[k] = B[k][1], bv2[k] = B[k][2], bw0[k] = B[k][3], bw1[k] = B[k][4], bw2[k] = B[k][5];
+  }
+  // dv = v_a - l1 w_a x n - (v_b + l2 w_b x n)
+  const vw dv0 = (av0 - l1 * (aw1 * n2 - aw2 * n1)) - (bv0 + l2 * (bw1 * n2 - bw2 * n1));
+  const vw dv1 = (av1 - l1 * (aw2 * n0 - aw0 * n2)) - (bv1 + l2 * (bw2 * n0 - bw0 * n2));
+  const vw dv2 = (av2 - l1 * (aw0 * n1 - aw1 * n0)) - (bv2 + l2 * (bw0 * n1 - bw1 * n0));
+  const vw o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
+  const vw Ann = m1 + m2, Att = Ann + i1 * l1 + i2 * l2;
+  vw b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
+  const vw b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
+  const vw b2 = -((o0 * dv0 + o1 * dv1 + o2 * dv2) - Att * la2);
+  // md::solve_sphere: b_n snapped to 0, then separating, frictionless, sticking, degenerate, sliding
+  const auto root = [](vw & x) __attribute__((always_inline)) {  // in place, lane by lane
+    for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
+  };
+  vw snap = b0 * b0 + b1 * b1 + b2 * b2;
+  root(snap);
+  snap = bn_zero_eps * snap;
+  b0 = ((b0 <= snap) & (-b0 <= snap)) ? zero : b0;  // |b_n| <= eps |b|
+  const vw xn = b0 / Ann, xt = b1 / Att, xo = b2 / Att;
+  vw norm = xt * xt + xo * xo;
+  root(norm);
+  const vw radius = mu * xn;
+  const auto separating = b0 < zero, frictionless = mu == zero, sticking = norm <= radius, point = b0 == zero;
+  vw x0 = xn, x1 = (radius * xt) / norm, x2 = (radius * xo) / norm;  // sliding
+  x1 = sticking ? xt : x1;
+  x2 = sticking ? xo : x2;
+  const auto none = separating | (~frictionless & ~sticking & point);
+  x0 = none ? zero : x0;
+  x1 = (none | frictionless) ? zero : x1;
+  x2 = (none | frictionless) ? zero : x2;
+  if (relaxation != 1.0) {
+    x0 = la0 + relaxation * (x0 - la0);
+    x1 = la1 + relaxation * (x1 - la1);
+    x2 = la2 + relaxation * (x2 - la2);
+  }
+  const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
+  const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
+  const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
+  for (int k = 0; k < W; ++k) {
+    Contact& q = *c[k];
+    q.lambda = Vector3d(x0[k], x1[k], x2[k]);
+    A[k][0] += m1[k] * P0[k], A[k][1] += m1[k] * P1[k], A[k][2] += m1[k] * P2[k];
+    A[k][3] -= i1[k] * q0[k], A[k][4] -= i1[k] * q1[k], A[k][5] -= i1[k] * q2[k];
+    B[k][0] -= m2[k] * P0[k], B[k][1] -= m2[k] * P1[k], B[k][2] -= m2[k] * P2[k];
+    B[k][3] -= i2[k] * q0[k], B[k][4] -= i2[k] * q1[k], B[k][5] -= i2[k] * q2[k];
+    delta = std::max(delta, std::max(std::max(std::fabs(d0[k]), std::fabs(d1[k])), std::fabs(d2[k])));
+  }
+}
+
+}  // namespace
+
+namespace {
+
+void relax_spheres_sse2(Contact* const* c, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
+                        double& delta) {
+  relax_sphere_lanes<2>(c, A, B, bn_zero_eps, relaxation, delta);
+}
+
+__attribute__((target("avx2"))) void relax_spheres_avx2(Contact* const* c, double* const* A, double* const* B,
+                                                        double bn_zero_eps, double relaxation, double& delta) {
+  relax_sphere_lanes<4>(c, A, B, bn_zero_eps, relaxation, delta);
+}
+
+}  // namespace
 
 Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt) {
   switch (law) {
@@ -304,6 +400,7 @@ Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double 
 
 Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) : opt_(options), box_(box) {
   opt_.kernel.want_alpha = false;  // the sweep needs the impulse only
+  wide(opt_.lanes);                // refuses AVX2 where there is none
   // A cell no smaller than the largest contact distance 2 R_max + threshold: every contact pair
   // lies in neighbouring cells.
   cell_ = 2.0 * max_radius + std::max(opt_.threshold, 0.0);
@@ -321,6 +418,7 @@ Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) 
 }
 
 void Engine::set_options(const EngineOptions& options) {
+  wide(options.lanes);
   opt_ = options;
   opt_.kernel.want_alpha = false;
 }
@@ -603,7 +701,7 @@ void Engine::relax(Contact& c, double& delta) {
   });
 }
 
-void Engine::relax_independent_decoupling(long k0, long k1, double& delta) {
+void Engine::relax_independent_decoupling(long k0, long k1, bool avx2, double& delta) {
   // Contacts of one colour share no sphere, so a contact may wait while the others are relaxed:
   // those whose decoupling needs a golden section are set aside, their sections taken together
   // (golden_on_circles, the same bits as one at a time), and then relaxed again, the velocities
@@ -617,7 +715,7 @@ void Engine::relax_independent_decoupling(long k0, long k1, double& delta) {
   const int sweeps = opt_.decoupling_sweeps;
   const auto resume = [&] {
     if (count == 0) return;
-    golden_on_circles(circle, count, opt_.golden_iterations, best);
+    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? Lanes::avx2 : Lanes::sse2);
     for (int j = 0; j < count; ++j) {
       Contact& c = contacts_[static_cast<std::size_t>(waiting[j])];
       // the first sweep ends on its circle; any later section (not for sphere blocks) is taken here
@@ -652,6 +750,35 @@ void Engine::relax_independent_decoupling(long k0, long k1, double& delta) {
 void Engine::prefetch(const Contact& c) const {
   __builtin_prefetch(&vw_[static_cast<std::size_t>(c.a)]);
   if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
+}
+
+template <int W>
+void Engine::relax_lanes(long k0, long k1, double& delta) {
+  // a colour's sphere-sphere contacts W at a time; a boundary's (its velocity not a sphere's) and
+  // the last few one at a time (the order does not matter: they share no sphere)
+  Contact* group[W];
+  double* A[W];
+  double* B[W];
+  int g = 0;
+  for (long k = k0; k < k1; ++k) {
+    if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
+    Contact& c = contacts_[static_cast<std::size_t>(k)];
+    if (c.b < 0) {
+      relax(c, delta);
+      continue;
+    }
+    group[g] = &c;
+    A[g] = vw_[static_cast<std::size_t>(c.a)].v.data();  // v, then w
+    B[g] = vw_[static_cast<std::size_t>(c.b)].v.data();
+    if (++g == W) {
+      if constexpr (W == 4)
+        relax_spheres_avx2(group, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      else
+        relax_spheres_sse2(group, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      g = 0;
+    }
+  }
+  for (int j = 0; j < g; ++j) relax(*group[j], delta);
 }
 
 void Engine::relax_range(long k0, long k1, double& delta) {
@@ -689,20 +816,26 @@ double Engine::sweep() {
     }
     return delta;
   }
-  // A colour's contacts share no sphere: the decoupled Coulomb law takes their golden sections
-  // together, in blocks long enough that its batches (eight circles, or sixteen with AVX2) are mostly full (1024
+  // A colour's contacts share no sphere, so the sweep may take several at once (opt_.lanes): the
+  // maximum-dissipation law's sphere-sphere contacts two or four to a vector register
+  // (relax_lanes), the decoupled Coulomb law's golden sections eight or sixteen together
+  // (relax_independent_decoupling), in blocks long enough that its batches are mostly full (1024
   // contacts: 20.9 s against 22.1 s with 64, 100 steps of the steady default channel).
-  const bool together = opt_.order == SweepOrder::colour && opt_.law == Law::coulomb_decoupling;
-  const long block = together ? 1024 : 64;  // contacts of a colour handed to a thread at a time
+  const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
+  const bool avx2 = at_once && wide(opt_.lanes);
+  const auto relax_block = [&](long b0, long b1, double& d) {
+    if (at_once && opt_.law == Law::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
+    if (at_once && opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel))
+      return avx2 ? relax_lanes<4>(b0, b1, d) : relax_lanes<2>(b0, b1, d);
+    relax_range(b0, b1, d);
+  };
+  const long block = at_once && opt_.law == Law::coulomb_decoupling ? 1024 : 64;  // contacts handed to a thread
   for (int col = 0; col < groups; ++col) {
     const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
     const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
     const long blocks = (k1 - k0 + block - 1) / block;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
-    for (long j = 0; j < blocks; ++j) {
-      const long b0 = k0 + j * block, b1 = std::min(k1, k0 + (j + 1) * block);
-      together ? relax_independent_decoupling(b0, b1, delta) : relax_range(b0, b1, delta);
-    }
+    for (long j = 0; j < blocks; ++j) relax_block(k0 + j * block, std::min(k1, k0 + (j + 1) * block), delta);
   }
   return delta;
 }

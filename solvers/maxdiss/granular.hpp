@@ -29,6 +29,12 @@
 // Detection works in fixed chunks of cells concatenated in order. The data therefore depend on the
 // keys and never on the thread count.
 //
+// Lanes: colour by colour, the sweep also takes several contacts at once in vector registers
+// (EngineOptions::lanes): the maximum-dissipation law's sphere-sphere contacts four to an AVX2
+// register (two to an SSE2 one where the processor has no AVX2), the decoupled Coulomb law's
+// golden sections sixteen (eight) together. Each lane does the operations of the one-contact path
+// in the same order, and no multiply-add is contracted, so the data are the same bits either way.
+//
 // Layout: spheres as a structure of arrays (positions, velocities, angular velocities, radii,
 // inverse masses and inertias), contacts as index pairs with their frame, boundaries of infinite
 // mass by index.
@@ -125,6 +131,17 @@ enum class SweepOrder : std::uint8_t {
   detection,  ///< detection order, one thread
 };
 
+/// How many contacts of one colour the sweep relaxes at once, in vector registers (never a change
+/// to the data: every lane does the operations of the one-contact path, in the same order).
+enum class Lanes : std::uint8_t {
+  widest,  ///< AVX2's four where the processor has it, else SSE2's two; the default
+  avx2,    ///< four (refused where the processor has no AVX2)
+  sse2,    ///< two (every x86-64)
+  one,     ///< one contact at a time: the reference the others reproduce bit for bit
+};
+/// Whether this processor has AVX2.
+bool avx2_available();
+
 struct EngineOptions {
   double dt = 1e-5;
   Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
@@ -142,7 +159,8 @@ struct EngineOptions {
   int reorder_every = 50;      ///< spheres are sorted by cell every so many steps
   int threads = 1;             ///< OpenMP threads (never changes the data)
   int parallel_min = 256;  ///< colour: a colour with fewer contacts is relaxed by one thread (no effect on the data)
-  SolverOptions kernel{};  ///< options of the analytic single-contact solver
+  Lanes lanes = Lanes::widest;  ///< colour order: contacts relaxed at once (no effect on the data)
+  SolverOptions kernel{};       ///< options of the analytic single-contact solver
 };
 
 /// A contact between sphere a and body b (b >= 0 a sphere, b < 0 the boundary -b - 1: planes
@@ -250,20 +268,15 @@ struct FrictionCircle {
   }
 };
 
-/// The vector registers golden_on_circles steps its circles in: the widest this processor has,
-/// or one set forced (tests): SSE2 (two circles to a register, every x86-64) or AVX2 (four).
-enum class GoldenLanes : std::uint8_t { widest, sse2, avx2 };
-/// Whether this processor has AVX2.
-bool golden_avx2_available();
-
 /// The golden sections on `count` friction circles: s[j] is what
 /// cm::golden_section_minimum(circle[j].f, -1, 1, 0, iterations) returns, bit for bit (the same
 /// operations on each circle, the same bracket test, in either set of registers). Four vector
 /// registers of circles step together, and each step chooses its side by a mask, not a jump: a
 /// single section waits at every step for the evaluation that decides the next (a jump the
 /// processor cannot predict, the two sides being equally likely), eight or sixteen keep it busy.
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s,
-                       GoldenLanes lanes = GoldenLanes::widest);
+/// `lanes`: Lanes::one is refused (std::invalid_argument), a single section being
+/// cm::golden_section_minimum itself.
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes = Lanes::widest);
 
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
 /// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),
@@ -322,8 +335,10 @@ class Engine {
   template <class Solve>
   void relax_with(Contact& c, double& delta, Solve&& solve);
   void relax(Contact& c, double& delta);
-  void relax_independent_decoupling(long k0, long k1, double& delta);  // contacts sharing no sphere
-  void relax_range(long k0, long k1, double& delta);                   // contacts k0..k1-1 in order
+  void relax_independent_decoupling(long k0, long k1, bool avx2, double& delta);  // contacts sharing no sphere
+  void relax_range(long k0, long k1, double& delta);                              // contacts k0..k1-1 in order
+  template <int W>
+  void relax_lanes(long k0, long k1, double& delta);  // contacts sharing no sphere, W at a time
 
   EngineOptions opt_;
   Box box_;

@@ -111,9 +111,10 @@ class ChannelBench {
         }
       }
     }
-    // the Coulomb law's golden sections run in AVX2 registers where the processor has them (the
-    // data are the same bits either way, the rates are not)
-    run.scalar("golden_sections_in_avx2", golden_avx2_available() ? 1.0 : 0.0);
+    // the sweep relaxes four contacts (maximum dissipation) or sixteen golden sections (Coulomb) at
+    // once where the processor has AVX2, else two and eight (the data are the same bits either
+    // way, the rates are not)
+    run.scalar("lanes_avx2", avx2_available() ? 1.0 : 0.0);
     // --- memory ---
     run.scalar("memory_per_sphere_engine_bytes",
                channel.engine.bytes() / static_cast<double>(channel.engine.spheres.size()), "B");
