@@ -137,7 +137,8 @@ namespace {
 /// pe's decoupling (coulomb_decoupling), each golden section on a friction circle asked of
 /// `section`, which returns the minimiser s, or nothing: the decoupling then stops and returns
 /// nothing (a sweep sets the contact aside, takes the sections of many contacts together and
-/// goes on from that sweep's end, decouple_from). Sweeps from `first` on, from the impulse x.
+/// goes on from that sweep's end: a second call with x and first). Sweeps from `first` on, from
+/// the impulse x.
 template <class Section>
 std::optional<Vector3d> decouple(const Matrix3d& A, const Vector3d& b, double mu, int sweeps, Section&& section,
                                  Vector3d x = Vector3d::Zero(), int first = 0) {
@@ -166,10 +167,6 @@ std::optional<Vector3d> decouple(const Matrix3d& A, const Vector3d& b, double mu
   }
   return x;
 }
-
-}  // namespace
-
-namespace {
 
 // The golden sections of golden_on_circles, W circles to a vector register (W = 2: SSE2, the
 // baseline; W = 4: AVX2), four registers in turn. Always inlined, so that each entry below
@@ -287,10 +284,13 @@ void golden_on_circles(const FrictionCircle* circle, int count, int iterations, 
   avx2 ? golden_avx2(circle, count, iterations, s) : golden_sse2(circle, count, iterations, s);
 }
 
+double FrictionCircle::minimum(int iterations) const {
+  return cm::golden_section_minimum([this](double s) { return f(s); }, -1.0, 1.0, 0.0, iterations).x;
+}
+
 Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden) {
-  return *decouple(A, b, mu, sweeps, [golden](const FrictionCircle& circle) -> std::optional<double> {
-    return cm::golden_section_minimum([&circle](double s) { return circle.f(s); }, -1.0, 1.0, 0.0, golden).x;
-  });
+  return *decouple(A, b, mu, sweeps,
+                   [golden](const FrictionCircle& circle) -> std::optional<double> { return circle.minimum(golden); });
 }
 
 namespace {
@@ -361,10 +361,6 @@ template <int W>
     delta = std::max(delta, std::max(std::max(std::fabs(d0[k]), std::fabs(d1[k])), std::fabs(d2[k])));
   }
 }
-
-}  // namespace
-
-namespace {
 
 void relax_spheres_sse2(Contact* const* c, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
                         double& delta) {
@@ -722,8 +718,7 @@ void Engine::relax_independent_decoupling(long k0, long k1, bool avx2, double& d
       const Vector2d y = circle[j].r * circle[j].u(best[j]);
       const Vector3d first(circle[j].xn, y(0), y(1));
       const auto section = [this](const FrictionCircle& fc) -> std::optional<double> {
-        return cm::golden_section_minimum([&fc](double s) { return fc.f(s); }, -1.0, 1.0, 0.0, opt_.golden_iterations)
-            .x;
+        return fc.minimum(opt_.golden_iterations);
       };
       relax_with(c, delta, [&](double Ann, double Att, const Vector3d& b) {
         return decouple(Vector3d(Ann, Att, Att).asDiagonal(), b, c.mu, sweeps, section, first, 1);

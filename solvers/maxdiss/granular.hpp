@@ -266,16 +266,17 @@ struct FrictionCircle {
     const Eigen::Vector2d us = u(s);
     return r * (0.5 * r * us.dot(At * us) - us.dot(bt));
   }
+  /// The minimiser s of f by `iterations` steps of golden section on [-1, 1] (pe's section).
+  double minimum(int iterations) const;
 };
 
-/// The golden sections on `count` friction circles: s[j] is what
-/// cm::golden_section_minimum(circle[j].f, -1, 1, 0, iterations) returns, bit for bit (the same
+/// The golden sections on `count` friction circles: s[j] is circle[j].minimum(iterations), bit for bit (the same
 /// operations on each circle, the same bracket test, in either set of registers). Four vector
 /// registers of circles step together, and each step chooses its side by a mask, not a jump: a
 /// single section waits at every step for the evaluation that decides the next (a jump the
 /// processor cannot predict, the two sides being equally likely), eight or sixteen keep it busy.
 /// `lanes`: Lanes::one is refused (std::invalid_argument), a single section being
-/// cm::golden_section_minimum itself.
+/// FrictionCircle::minimum itself.
 void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes = Lanes::widest);
 
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
