@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -297,20 +298,22 @@ namespace {
 
 // W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
 // operations of Engine::relax_with with md::solve_sphere, in the same order on each lane, every
-// branch of the kernel a mask. A is the first sphere's v and w (six doubles side by side), B the
-// second's.
+// branch of the kernel a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is the
+// first sphere's v and w (six doubles side by side), B the second's.
 template <int W>
-[[gnu::always_inline]] inline void relax_sphere_lanes(Contact* const* c, double* const* A, double* const* B,
+[[gnu::always_inline]] inline void relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                       double bn_zero_eps, double relaxation, double& delta) {
   using vw = typename DoubleLanes<W>::type;
   const vw zero = {};
-  vw n0{}, n1{}, n2{}, t0{}, t1{}, t2{}, l1{}, l2{}, m1{}, m2{}, i1{}, i2{}, la0{}, la1{}, la2{}, gap{}, mu{};
+  const auto load = [first](vw & v, const double* field) __attribute__((always_inline)) {
+    std::memcpy(&v, field + first, sizeof v);
+  };
+  vw n0, n1, n2, t0, t1, t2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap, mu;
+  load(n0, L.n0), load(n1, L.n1), load(n2, L.n2), load(t0, L.t0), load(t1, L.t1), load(t2, L.t2);
+  load(l1, L.l1), load(l2, L.l2), load(m1, L.m1), load(m2, L.m2), load(i1, L.i1), load(i2, L.i2);
+  load(la0, L.la0), load(la1, L.la1), load(la2, L.la2), load(gap, L.gap), load(mu, L.mu);
   vw av0{}, av1{}, av2{}, aw0{}, aw1{}, aw2{}, bv0{}, bv1{}, bv2{}, bw0{}, bw1{}, bw2{};
   for (int k = 0; k < W; ++k) {
-    const Contact& q = *c[k];
-    n0[k] = q.n(0), n1[k] = q.n(1), n2[k] = q.n(2), t0[k] = q.t(0), t1[k] = q.t(1), t2[k] = q.t(2);
-    l1[k] = q.l1, l2[k] = q.l2, m1[k] = q.inv_m1, m2[k] = q.inv_m2, i1[k] = q.inv_I1_l1, i2[k] = q.inv_I2_l2;
-    la0[k] = q.lambda(0), la1[k] = q.lambda(1), la2[k] = q.lambda(2), gap[k] = q.gap_rate, mu[k] = q.mu;
     av0[k] = A[k][0], av1[k] = A[k][1], av2[k] = A[k][2], aw0[k] = A[k][3], aw1[k] = A[k][4], aw2[k] = A[k][5];
     bv0[k] = B[k][0], bv1[k] = B[k][1], bv2[k] = B[k][2], bw0[k] = B[k][3], bw1[k] = B[k][4], bw2[k] = B[k][5];
   }
@@ -351,9 +354,10 @@ template <int W>
   const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
   const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
   const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
+  std::memcpy(L.la0 + first, &x0, sizeof x0);
+  std::memcpy(L.la1 + first, &x1, sizeof x1);
+  std::memcpy(L.la2 + first, &x2, sizeof x2);
   for (int k = 0; k < W; ++k) {
-    Contact& q = *c[k];
-    q.lambda = Vector3d(x0[k], x1[k], x2[k]);
     A[k][0] += m1[k] * P0[k], A[k][1] += m1[k] * P1[k], A[k][2] += m1[k] * P2[k];
     A[k][3] -= i1[k] * q0[k], A[k][4] -= i1[k] * q1[k], A[k][5] -= i1[k] * q2[k];
     B[k][0] -= m2[k] * P0[k], B[k][1] -= m2[k] * P1[k], B[k][2] -= m2[k] * P2[k];
@@ -362,14 +366,15 @@ template <int W>
   }
 }
 
-void relax_spheres_sse2(Contact* const* c, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
+void relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
                         double& delta) {
-  relax_sphere_lanes<2>(c, A, B, bn_zero_eps, relaxation, delta);
+  relax_sphere_lanes<2>(L, 0, A, B, bn_zero_eps, relaxation, delta);
+  relax_sphere_lanes<2>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, delta);
 }
 
-__attribute__((target("avx2"))) void relax_spheres_avx2(Contact* const* c, double* const* A, double* const* B,
+__attribute__((target("avx2"))) void relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
                                                         double bn_zero_eps, double relaxation, double& delta) {
-  relax_sphere_lanes<4>(c, A, B, bn_zero_eps, relaxation, delta);
+  relax_sphere_lanes<4>(L, 0, A, B, bn_zero_eps, relaxation, delta);
 }
 
 }  // namespace
@@ -428,8 +433,8 @@ double Engine::bytes() const {
   auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
   double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
              cap(spheres.inv_I) + cap(spheres.id);
-  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(vw_) + cap(contacts_) + cap(colour_start_) +
-       cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(scratch_);
+  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(vw_) + cap(contacts_) + cap(lanes_) +
+       cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(scratch_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   return b;
 }
@@ -747,33 +752,90 @@ void Engine::prefetch(const Contact& c) const {
   if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
 }
 
-template <int W>
-void Engine::relax_lanes(long k0, long k1, double& delta) {
-  // a colour's sphere-sphere contacts W at a time; a boundary's (its velocity not a sphere's) and
-  // the last few one at a time (the order does not matter: they share no sphere)
-  Contact* group[W];
-  double* A[W];
-  double* B[W];
-  int g = 0;
-  for (long k = k0; k < k1; ++k) {
-    if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
-    Contact& c = contacts_[static_cast<std::size_t>(k)];
-    if (c.b < 0) {
-      relax(c, delta);
-      continue;
-    }
-    group[g] = &c;
-    A[g] = vw_[static_cast<std::size_t>(c.a)].v.data();  // v, then w
-    B[g] = vw_[static_cast<std::size_t>(c.b)].v.data();
-    if (++g == W) {
-      if constexpr (W == 4)
-        relax_spheres_avx2(group, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
-      else
-        relax_spheres_sse2(group, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
-      g = 0;
+bool Engine::in_lanes() const {
+  return opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one && opt_.law == Law::maxdiss &&
+         md::sphere_path(opt_.kernel);
+}
+
+void Engine::pack_lanes() {
+  // Each colour's sphere-sphere contacts first, in their order, then its boundary contacts (the
+  // order inside a colour changes no bit: its contacts share no sphere); the first four at a time
+  // into lanes_, the last few (fewer than four) and the boundary's relaxed one at a time.
+  const std::size_t colours = colour_start_.size() - 1;
+  scratch_.resize(contacts_.size());
+  lanes_start_.assign(colours + 1, 0);
+  for (std::size_t col = 0; col < colours; ++col) {
+    const std::uint32_t k0 = colour_start_[col], k1 = colour_start_[col + 1];
+    std::uint32_t q = k0;
+    for (std::uint32_t k = k0; k < k1; ++k)
+      if (contacts_[k].b >= 0) scratch_[q++] = contacts_[k];
+    const std::uint32_t spheres = q - k0;
+    for (std::uint32_t k = k0; k < k1; ++k)
+      if (contacts_[k].b < 0) scratch_[q++] = contacts_[k];
+    lanes_start_[col + 1] = lanes_start_[col] + spheres / 4;
+  }
+  contacts_.swap(scratch_);
+  lanes_.resize(lanes_start_.back());
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t col = 0; col < colours; ++col) {
+    for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
+      ContactLanes& L = lanes_[g];
+      for (std::uint32_t j = 0; j < 4; ++j) {
+        const Contact& c = contacts_[colour_start_[col] + 4 * (g - lanes_start_[col]) + j];
+        L.n0[j] = c.n(0), L.n1[j] = c.n(1), L.n2[j] = c.n(2), L.t0[j] = c.t(0), L.t1[j] = c.t(1), L.t2[j] = c.t(2);
+        L.l1[j] = c.l1, L.l2[j] = c.l2, L.m1[j] = c.inv_m1, L.m2[j] = c.inv_m2, L.i1[j] = c.inv_I1_l1;
+        L.i2[j] = c.inv_I2_l2, L.gap[j] = c.gap_rate, L.mu[j] = c.mu;
+        L.la0[j] = c.lambda(0), L.la1[j] = c.lambda(1), L.la2[j] = c.lambda(2);
+        L.a[j] = c.a, L.b[j] = c.b;
+      }
     }
   }
-  for (int j = 0; j < g; ++j) relax(*group[j], delta);
+}
+
+void Engine::unpack_lanes() {
+  const std::size_t colours = colour_start_.size() - 1;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t col = 0; col < colours; ++col) {
+    for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
+      const ContactLanes& L = lanes_[g];
+      for (std::uint32_t j = 0; j < 4; ++j)
+        contacts_[colour_start_[col] + 4 * (g - lanes_start_[col]) + j].lambda = Vector3d(L.la0[j], L.la1[j], L.la2[j]);
+    }
+  }
+}
+
+template <int W>
+void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
+  // k0 - (the colour's first contact) is a multiple of four: the packed contacts W at a time, then
+  // the rest one at a time (the order does not matter: they share no sphere)
+  const auto col = static_cast<std::size_t>(colour);
+  const long c0 = colour_start_[col], g0 = lanes_start_[col];
+  const long packed_end = std::min(k1, c0 + 4 * (static_cast<long>(lanes_start_[col + 1]) - g0));
+  long k = k0;
+  for (; k < packed_end; k += 4) {
+    ContactLanes& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
+    if (k + 8 < packed_end) {  // the spheres of the group after next
+      const ContactLanes& ahead = (&L)[2];
+      for (int j = 0; j < 4; ++j) {
+        __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.a[j])]);
+        __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.b[j])]);
+      }
+    }
+    double* A[4];
+    double* B[4];
+    for (int j = 0; j < 4; ++j) {
+      A[j] = vw_[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
+      B[j] = vw_[static_cast<std::size_t>(L.b[j])].v.data();
+    }
+    if constexpr (W == 4)
+      relax_spheres_avx2(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+    else
+      relax_spheres_sse2(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+  }
+  for (; k < k1; ++k) {
+    if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
+    relax(contacts_[static_cast<std::size_t>(k)], delta);
+  }
 }
 
 void Engine::relax_range(long k0, long k1, double& delta) {
@@ -818,10 +880,10 @@ double Engine::sweep() {
   // contacts: 20.9 s against 22.1 s with 64, 100 steps of the steady default channel).
   const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
   const bool avx2 = at_once && wide(opt_.lanes);
-  const auto relax_block = [&](long b0, long b1, double& d) {
+  const bool lanes = in_lanes();
+  const auto relax_block = [&](int col, long b0, long b1, double& d) {
     if (at_once && opt_.law == Law::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
-    if (at_once && opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel))
-      return avx2 ? relax_lanes<4>(b0, b1, d) : relax_lanes<2>(b0, b1, d);
+    if (lanes) return avx2 ? relax_lanes<4>(col, b0, b1, d) : relax_lanes<2>(col, b0, b1, d);
     relax_range(b0, b1, d);
   };
   const long block = at_once && opt_.law == Law::coulomb_decoupling ? 1024 : 64;  // contacts handed to a thread
@@ -830,7 +892,7 @@ double Engine::sweep() {
     const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
     const long blocks = (k1 - k0 + block - 1) / block;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
-    for (long j = 0; j < blocks; ++j) relax_block(k0 + j * block, std::min(k1, k0 + (j + 1) * block), delta);
+    for (long j = 0; j < blocks; ++j) relax_block(col, k0 + j * block, std::min(k1, k0 + (j + 1) * block), delta);
   }
   return delta;
 }
@@ -875,6 +937,8 @@ StepStats Engine::step(double t) {
     v0_.resize(moved_.size());
     w0_.resize(moved_.size());
   }
+  const bool lanes = in_lanes();
+  if (lanes) pack_lanes();
   double delta = 0.0;
   vw_.resize(n);
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
@@ -903,6 +967,7 @@ StepStats Engine::step(double t) {
     spheres.v[i] = vw_[i].v;
     spheres.w[i] = vw_[i].w;
   }
+  if (lanes) unpack_lanes();
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
   double largest = 0.0;
   for (const Contact& c : contacts_) largest = std::max(largest, c.lambda.cwiseAbs().maxCoeff());

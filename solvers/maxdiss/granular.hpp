@@ -186,6 +186,16 @@ struct Contact {
   double Att() const { return Ann() + inv_I1_l1 * l1 + inv_I2_l2 * l2; }
 };
 
+/// Four sphere-sphere contacts of one colour side by side, field by field (the fields of Contact:
+/// n, t, l1, l2, inv_m1, inv_m2, inv_I1_l1, inv_I2_l2, gap_rate, mu, lambda, a, b): the sweep loads
+/// a field of the four with one vector load instead of gathering it lane by lane, its costliest
+/// part. Packed once a step, before the sweeps; the impulses go back to the contacts after them.
+struct alignas(64) ContactLanes {
+  double n0[4], n1[4], n2[4], t0[4], t1[4], t2[4], l1[4], l2[4], m1[4], m2[4], i1[4], i2[4], gap[4], mu[4];
+  double la0[4], la1[4], la2[4];
+  std::int32_t a[4], b[4];
+};
+
 /// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
 struct Box {
   Vector3d lo = Vector3d::Zero(), hi = Vector3d::Ones();
@@ -338,8 +348,13 @@ class Engine {
   void relax(Contact& c, double& delta);
   void relax_independent_decoupling(long k0, long k1, bool avx2, double& delta);  // contacts sharing no sphere
   void relax_range(long k0, long k1, double& delta);                              // contacts k0..k1-1 in order
+  /// Colour order, the maximum-dissipation law, lanes: a colour's sphere-sphere contacts relaxed
+  /// W at a time from lanes_.
+  bool in_lanes() const;
   template <int W>
-  void relax_lanes(long k0, long k1, double& delta);  // contacts sharing no sphere, W at a time
+  void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
+  void pack_lanes();    // contacts_ -> lanes_, a colour's sphere-sphere contacts first
+  void unpack_lanes();  // the impulses of lanes_ -> contacts_
 
   EngineOptions opt_;
   Box box_;
@@ -353,6 +368,8 @@ class Engine {
   std::vector<std::uint64_t> used_colours_;
   std::vector<std::uint32_t> colour_of_, group_of_;
   std::vector<Contact> scratch_;
+  std::vector<ContactLanes> lanes_;
+  std::vector<std::uint32_t> lanes_start_;  // colour k: lanes_[lanes_start_[k] ...] hold its first contacts
   long steps_ = 0;
   double solves_ = 0.0;
   Coupling* coupling_ = nullptr;
