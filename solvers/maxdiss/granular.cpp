@@ -764,6 +764,7 @@ void Engine::pack_lanes() {
   const std::size_t colours = colour_start_.size() - 1;
   scratch_.resize(contacts_.size());
   lanes_start_.assign(colours + 1, 0);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
   for (std::size_t col = 0; col < colours; ++col) {
     const std::uint32_t k0 = colour_start_[col], k1 = colour_start_[col + 1];
     std::uint32_t q = k0;
@@ -772,11 +773,12 @@ void Engine::pack_lanes() {
     const std::uint32_t spheres = q - k0;
     for (std::uint32_t k = k0; k < k1; ++k)
       if (contacts_[k].b < 0) scratch_[q++] = contacts_[k];
-    lanes_start_[col + 1] = lanes_start_[col] + spheres / 4;
+    lanes_start_[col + 1] = spheres / 4;  // the colour's blocks, summed below
   }
+  for (std::size_t col = 0; col < colours; ++col) lanes_start_[col + 1] += lanes_start_[col];
   contacts_.swap(scratch_);
   lanes_.resize(lanes_start_.back());
-#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
   for (std::size_t col = 0; col < colours; ++col) {
     for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
       ContactLanes& L = lanes_[g];
@@ -794,7 +796,7 @@ void Engine::pack_lanes() {
 
 void Engine::unpack_lanes() {
   const std::size_t colours = colour_start_.size() - 1;
-#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
   for (std::size_t col = 0; col < colours; ++col) {
     for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
       const ContactLanes& L = lanes_[g];

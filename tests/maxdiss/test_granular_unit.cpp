@@ -207,23 +207,28 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   // one-contact path's operations in their order, every branch of the kernel (separating,
   // frictionless, sticking, sliding) a mask: from the small channel after 100 steps (about 200
   // contacts, 150 of them between spheres), 100 more steps in lanes give the same bits as one
-  // contact at a time, for both laws, with and without friction, over-relaxed, and with
-  // the paper's contact point (unequal lever arms).
+  // contact at a time, for both laws, with and without friction, over-relaxed, with the paper's
+  // contact point (unequal lever arms), and with a single decoupling sweep.
   std::vector<Lanes> sets{Lanes::sse2};
   if (avx2_available()) sets.push_back(Lanes::avx2);
   struct Case {
     Law law;
     double mu, relaxation;
     ContactPoint point;  // the paper's: unequal lever arms l_1 != l_2
+    int decoupling_sweeps = 20;
   };
   for (const Case& k :
        {Case{Law::maxdiss, 0.4, 1.0, ContactPoint::midpoint}, Case{Law::maxdiss, 0.4, 1.0, ContactPoint::body2_surface},
         Case{Law::maxdiss, 0.0, 1.0, ContactPoint::midpoint}, Case{Law::maxdiss, 0.4, 0.7, ContactPoint::midpoint},
-        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint}}) {
+        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint},
+        Case{Law::coulomb_decoupling, 0.0, 1.0, ContactPoint::midpoint},
+        Case{Law::coulomb_decoupling, 0.4, 0.7, ContactPoint::body2_surface},
+        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint, 1}}) {
     EngineOptions o = options(k.law);
     o.mu = k.mu;
     o.relaxation = k.relaxation;
     o.contact_point = k.point;
+    o.decoupling_sweeps = k.decoupling_sweeps;
     o.lanes = Lanes::one;
     Channel start(small_channel(), o);
     for (int s = 0; s < 100; ++s) start.step();
@@ -244,8 +249,9 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
       for (std::size_t i = 0; i < one.size(); ++i)
         ASSERT_TRUE(same(many.x[i], one.x[i]) && same(many.v[i], one.v[i]) && same(many.w[i], one.w[i]))
             << "sphere " << i << ", law " << static_cast<int>(k.law) << ", mu " << k.mu << ", relaxation "
-            << k.relaxation << ", contact point " << static_cast<int>(k.point) << ", lanes " << static_cast<int>(lanes)
-            << ": v " << many.v[i].transpose() << " against " << one.v[i].transpose();
+            << k.relaxation << ", contact point " << static_cast<int>(k.point) << ", decoupling sweeps "
+            << k.decoupling_sweeps << ", lanes " << static_cast<int>(lanes) << ": v " << many.v[i].transpose()
+            << " against " << one.v[i].transpose();
     }
   }
 }
