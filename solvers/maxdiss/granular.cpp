@@ -639,10 +639,16 @@ int Engine::colour(std::uint32_t groups) {
     colour_of_[k] = static_cast<std::uint32_t>(col);
     colours = std::max(colours, col + 1);
   }
-  // stable counting sort of the contacts by (group, colour); group_of_ holds the groups (or is empty)
+  // stable counting sort of the contacts by (group, colour), a colour's sphere-sphere contacts
+  // before its boundary contacts (the order inside a colour changes no bit: its contacts share no
+  // sphere; pack_lanes takes the sphere-sphere ones four at a time); group_of_ holds the groups
+  // (or is empty)
   const std::uint32_t ncol = static_cast<std::uint32_t>(colours);
-  auto key = [&](std::size_t k) { return (group_of_.empty() ? 0u : group_of_[k]) * ncol + colour_of_[k]; };
-  std::vector<std::uint32_t> start(static_cast<std::size_t>(groups) * ncol + 1, 0);
+  auto key = [&](std::size_t k) {
+    const std::uint32_t boundary = contacts_[k].b < 0 ? 1u : 0u;
+    return ((group_of_.empty() ? 0u : group_of_[k]) * ncol + colour_of_[k]) * 2u + boundary;
+  };
+  std::vector<std::uint32_t> start(2 * static_cast<std::size_t>(groups) * ncol + 1, 0);
   for (std::size_t k = 0; k < nc; ++k) ++start[key(k) + 1];
   for (std::size_t q = 0; q + 1 < start.size(); ++q) start[q + 1] += start[q];
   std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
@@ -653,7 +659,7 @@ int Engine::colour(std::uint32_t groups) {
   const std::uint32_t stride = groups > 1 ? ncol : 1;
   const std::size_t bounds = groups > 1 ? groups : ncol;
   colour_start_.resize(bounds + 1);
-  for (std::size_t q = 0; q <= bounds; ++q) colour_start_[q] = start[q * stride];
+  for (std::size_t q = 0; q <= bounds; ++q) colour_start_[q] = start[2 * q * stride];
   return colours;
 }
 
@@ -752,38 +758,32 @@ void Engine::prefetch(const Contact& c) const {
   if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
 }
 
+std::size_t Engine::lane_contact(std::size_t colour, std::uint32_t block, std::uint32_t lane) const {
+  return colour_start_[colour] + 4 * static_cast<std::size_t>(block - lanes_start_[colour]) + lane;
+}
+
 bool Engine::in_lanes() const {
   return opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one && opt_.law == Law::maxdiss &&
          md::sphere_path(opt_.kernel);
 }
 
 void Engine::pack_lanes() {
-  // Each colour's sphere-sphere contacts first, in their order, then its boundary contacts (the
-  // order inside a colour changes no bit: its contacts share no sphere); the first four at a time
-  // into lanes_, the last few (fewer than four) and the boundary's relaxed one at a time.
+  // colour() put each colour's sphere-sphere contacts first: the first four at a time into
+  // lanes_, the last few (fewer than four) and the boundary's relaxed one at a time
   const std::size_t colours = colour_start_.size() - 1;
-  scratch_.resize(contacts_.size());
   lanes_start_.assign(colours + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
   for (std::size_t col = 0; col < colours; ++col) {
-    const std::uint32_t k0 = colour_start_[col], k1 = colour_start_[col + 1];
-    std::uint32_t q = k0;
-    for (std::uint32_t k = k0; k < k1; ++k)
-      if (contacts_[k].b >= 0) scratch_[q++] = contacts_[k];
-    const std::uint32_t spheres = q - k0;
-    for (std::uint32_t k = k0; k < k1; ++k)
-      if (contacts_[k].b < 0) scratch_[q++] = contacts_[k];
-    lanes_start_[col + 1] = spheres / 4;  // the colour's blocks, summed below
+    const auto first = contacts_.begin() + colour_start_[col], last = contacts_.begin() + colour_start_[col + 1];
+    const auto spheres = std::partition_point(first, last, [](const Contact& c) { return c.b >= 0; }) - first;
+    lanes_start_[col + 1] = lanes_start_[col] + static_cast<std::uint32_t>(spheres / 4);
   }
-  for (std::size_t col = 0; col < colours; ++col) lanes_start_[col + 1] += lanes_start_[col];
-  contacts_.swap(scratch_);
   lanes_.resize(lanes_start_.back());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
   for (std::size_t col = 0; col < colours; ++col) {
     for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
       ContactLanes& L = lanes_[g];
       for (std::uint32_t j = 0; j < 4; ++j) {
-        const Contact& c = contacts_[colour_start_[col] + 4 * (g - lanes_start_[col]) + j];
+        const Contact& c = contacts_[lane_contact(col, g, j)];
         L.n0[j] = c.n(0), L.n1[j] = c.n(1), L.n2[j] = c.n(2), L.t0[j] = c.t(0), L.t1[j] = c.t(1), L.t2[j] = c.t(2);
         L.l1[j] = c.l1, L.l2[j] = c.l2, L.m1[j] = c.inv_m1, L.m2[j] = c.inv_m2, L.i1[j] = c.inv_I1_l1;
         L.i2[j] = c.inv_I2_l2, L.gap[j] = c.gap_rate, L.mu[j] = c.mu;
@@ -801,7 +801,7 @@ void Engine::unpack_lanes() {
     for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
       const ContactLanes& L = lanes_[g];
       for (std::uint32_t j = 0; j < 4; ++j)
-        contacts_[colour_start_[col] + 4 * (g - lanes_start_[col]) + j].lambda = Vector3d(L.la0[j], L.la1[j], L.la2[j]);
+        contacts_[lane_contact(col, g, j)].lambda = Vector3d(L.la0[j], L.la1[j], L.la2[j]);
     }
   }
 }

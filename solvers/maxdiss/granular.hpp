@@ -353,8 +353,10 @@ class Engine {
   bool in_lanes() const;
   template <int W>
   void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
-  void pack_lanes();    // contacts_ -> lanes_, a colour's sphere-sphere contacts first
+  void pack_lanes();    // contacts_ -> lanes_ (colour() put a colour's sphere-sphere contacts first)
   void unpack_lanes();  // the impulses of lanes_ -> contacts_
+  /// The contact in lane `lane` of block `block` of lanes_, one of colour `colour`'s.
+  std::size_t lane_contact(std::size_t colour, std::uint32_t block, std::uint32_t lane) const;
 
   EngineOptions opt_;
   Box box_;
@@ -369,7 +371,7 @@ class Engine {
   std::vector<std::uint32_t> colour_of_, group_of_;
   std::vector<Contact> scratch_;
   std::vector<ContactLanes> lanes_;
-  std::vector<std::uint32_t> lanes_start_;  // colour k: lanes_[lanes_start_[k] ...] hold its first contacts
+  std::vector<std::uint32_t> lanes_start_;  // colour k: its blocks are lanes_[lanes_start_[k] .. lanes_start_[k + 1])
   long steps_ = 0;
   double solves_ = 0.0;
   Coupling* coupling_ = nullptr;
