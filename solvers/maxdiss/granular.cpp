@@ -296,22 +296,72 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
 
 namespace {
 
-// W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
-// operations of Engine::relax_with with md::solve_sphere, in the same order on each lane, every
-// branch of the kernel a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is the
-// first sphere's v and w (six doubles side by side), B the second's.
+// W contacts of a block of lanes in registers (lanes first .. first + W - 1 of it).
 template <int W>
-[[gnu::always_inline]] inline void relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                      double bn_zero_eps, double relaxation, double& delta) {
+struct SphereLanes {
+  using vw = typename DoubleLanes<W>::type;
+  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap, mu;
+
+  [[gnu::always_inline]] SphereLanes(const ContactLanes& L, int first) {
+    const auto load = [first](vw & v, const double* field) __attribute__((always_inline)) {
+      std::memcpy(&v, field + first, sizeof v);
+    };
+    load(n0, L.n0), load(n1, L.n1), load(n2, L.n2), load(t0, L.t0), load(t1, L.t1), load(t2, L.t2);
+    load(l1, L.l1), load(l2, L.l2), load(m1, L.m1), load(m2, L.m2), load(i1, L.i1), load(i2, L.i2);
+    load(la0, L.la0), load(la1, L.la1), load(la2, L.la2), load(gap, L.gap), load(mu, L.mu);
+    o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
+  }
+};
+
+// The second half of Engine::relax_with (Engine::impulse) on W lanes: the impulses become x
+// (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
+// are. A is the first sphere's v and w (six doubles side by side), B the second's, lane by lane.
+template <int W>
+[[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, const SphereLanes<W>& C,
+                                                      double* const* A, double* const* B,
+                                                      typename DoubleLanes<W>::type& x0,
+                                                      typename DoubleLanes<W>::type& x1,
+                                                      typename DoubleLanes<W>::type& x2, int skip, double relaxation,
+                                                      double& delta) {
+  using vw = typename DoubleLanes<W>::type;
+  if (relaxation != 1.0) {
+    x0 = C.la0 + relaxation * (x0 - C.la0);
+    x1 = C.la1 + relaxation * (x1 - C.la1);
+    x2 = C.la2 + relaxation * (x2 - C.la2);
+  }
+  const vw d0 = x0 - C.la0, d1 = x1 - C.la1, d2 = x2 - C.la2;
+  const vw P0 = d0 * C.n0 + d1 * C.t0 + d2 * C.o0, P1 = d0 * C.n1 + d1 * C.t1 + d2 * C.o1,
+           P2 = d0 * C.n2 + d1 * C.t2 + d2 * C.o2;
+  const vw q0 = C.n1 * P2 - C.n2 * P1, q1 = C.n2 * P0 - C.n0 * P2, q2 = C.n0 * P1 - C.n1 * P0;  // n x P
+  for (int k = 0; k < W; ++k) {
+    if (skip & (1 << k)) continue;
+    L.la0[first + k] = x0[k], L.la1[first + k] = x1[k], L.la2[first + k] = x2[k];
+    A[k][0] += C.m1[k] * P0[k], A[k][1] += C.m1[k] * P1[k], A[k][2] += C.m1[k] * P2[k];
+    A[k][3] -= C.i1[k] * q0[k], A[k][4] -= C.i1[k] * q1[k], A[k][5] -= C.i1[k] * q2[k];
+    B[k][0] -= C.m2[k] * P0[k], B[k][1] -= C.m2[k] * P1[k], B[k][2] -= C.m2[k] * P2[k];
+    B[k][3] -= C.i2[k] * q0[k], B[k][4] -= C.i2[k] * q1[k], B[k][5] -= C.i2[k] * q2[k];
+    delta = std::max(delta, std::max(std::max(std::fabs(d0[k]), std::fabs(d1[k])), std::fabs(d2[k])));
+  }
+}
+
+// W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
+// operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
+// every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
+// the first sphere's v and w (six doubles side by side), B the second's.
+//  - Law::maxdiss: md::solve_sphere.
+//  - Law::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
+//    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
+//    aside as relax_independent_decoupling sets a contact aside (its circle written to
+//    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
+// Returns the mask of the lanes set aside (bit k: lane k).
+template <int W, Law law>
+[[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+                                                     double bn_zero_eps, double relaxation, double& delta,
+                                                     FrictionCircle* circle) {
   using vw = typename DoubleLanes<W>::type;
   const vw zero = {};
-  const auto load = [first](vw & v, const double* field) __attribute__((always_inline)) {
-    std::memcpy(&v, field + first, sizeof v);
-  };
-  vw n0, n1, n2, t0, t1, t2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap, mu;
-  load(n0, L.n0), load(n1, L.n1), load(n2, L.n2), load(t0, L.t0), load(t1, L.t1), load(t2, L.t2);
-  load(l1, L.l1), load(l2, L.l2), load(m1, L.m1), load(m2, L.m2), load(i1, L.i1), load(i2, L.i2);
-  load(la0, L.la0), load(la1, L.la1), load(la2, L.la2), load(gap, L.gap), load(mu, L.mu);
+  const SphereLanes<W> C(L, first);
+  const vw &n0 = C.n0, &n1 = C.n1, &n2 = C.n2, &l1 = C.l1, &l2 = C.l2, &mu = C.mu;
   vw av0{}, av1{}, av2{}, aw0{}, aw1{}, aw2{}, bv0{}, bv1{}, bv2{}, bw0{}, bw1{}, bw2{};
   for (int k = 0; k < W; ++k) {
     av0[k] = A[k][0], av1[k] = A[k][1], av2[k] = A[k][2], aw0[k] = A[k][3], aw1[k] = A[k][4], aw2[k] = A[k][5];
@@ -321,60 +371,104 @@ template <int W>
   const vw dv0 = (av0 - l1 * (aw1 * n2 - aw2 * n1)) - (bv0 + l2 * (bw1 * n2 - bw2 * n1));
   const vw dv1 = (av1 - l1 * (aw2 * n0 - aw0 * n2)) - (bv1 + l2 * (bw2 * n0 - bw0 * n2));
   const vw dv2 = (av2 - l1 * (aw0 * n1 - aw1 * n0)) - (bv2 + l2 * (bw0 * n1 - bw1 * n0));
-  const vw o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
-  const vw Ann = m1 + m2, Att = Ann + i1 * l1 + i2 * l2;
-  vw b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
-  const vw b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
-  const vw b2 = -((o0 * dv0 + o1 * dv1 + o2 * dv2) - Att * la2);
-  // md::solve_sphere: b_n snapped to 0, then separating, frictionless, sticking, degenerate, sliding
+  const vw Ann = C.m1 + C.m2, Att = Ann + C.i1 * l1 + C.i2 * l2;
+  const vw b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * C.la0) - C.gap;
+  const vw b1 = -((C.t0 * dv0 + C.t1 * dv1 + C.t2 * dv2) - Att * C.la1);
+  const vw b2 = -((C.o0 * dv0 + C.o1 * dv1 + C.o2 * dv2) - Att * C.la2);
   const auto root = [](vw & x) __attribute__((always_inline)) {  // in place, lane by lane
     for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
   };
-  vw snap = b0 * b0 + b1 * b1 + b2 * b2;
-  root(snap);
-  snap = bn_zero_eps * snap;
-  b0 = ((b0 <= snap) & (-b0 <= snap)) ? zero : b0;  // |b_n| <= eps |b|
-  const vw xn = b0 / Ann, xt = b1 / Att, xo = b2 / Att;
-  vw norm = xt * xt + xo * xo;
-  root(norm);
-  const vw radius = mu * xn;
-  const auto separating = b0 < zero, frictionless = mu == zero, sticking = norm <= radius, point = b0 == zero;
-  vw x0 = xn, x1 = (radius * xt) / norm, x2 = (radius * xo) / norm;  // sliding
-  x1 = sticking ? xt : x1;
-  x2 = sticking ? xo : x2;
-  const auto none = separating | (~frictionless & ~sticking & point);
-  x0 = none ? zero : x0;
-  x1 = (none | frictionless) ? zero : x1;
-  x2 = (none | frictionless) ? zero : x2;
-  if (relaxation != 1.0) {
-    x0 = la0 + relaxation * (x0 - la0);
-    x1 = la1 + relaxation * (x1 - la1);
-    x2 = la2 + relaxation * (x2 - la2);
+  vw x0, x1, x2;
+  int aside = 0;
+  if constexpr (law == Law::maxdiss) {
+    // md::solve_sphere: b_n snapped to 0, then separating, frictionless, sticking, degenerate, sliding
+    vw snap = b0 * b0 + b1 * b1 + b2 * b2;
+    root(snap);
+    snap = bn_zero_eps * snap;
+    const vw bn = ((b0 <= snap) & (-b0 <= snap)) ? zero : b0;  // |b_n| <= eps |b|
+    const vw xn = bn / Ann, xt = b1 / Att, xo = b2 / Att;
+    vw norm = xt * xt + xo * xo;
+    root(norm);
+    const vw radius = mu * xn;
+    const auto separating = bn < zero, frictionless = mu == zero, sticking = norm <= radius, point = bn == zero;
+    x0 = xn, x1 = (radius * xt) / norm, x2 = (radius * xo) / norm;  // sliding
+    x1 = sticking ? xt : x1;
+    x2 = sticking ? xo : x2;
+    const auto none = separating | (~frictionless & ~sticking & point);
+    x0 = none ? zero : x0;
+    x1 = (none | frictionless) ? zero : x1;
+    x2 = (none | frictionless) ? zero : x2;
+  } else {
+    static_assert(law == Law::coulomb_decoupling);
+    // decouple on A = diag(A_nn, A_tt, A_tt) from x = 0, with the products by A's zero entries
+    // that decide the sign of a zero kept: b_n <= 0 separates (x = 0); else the normal row gives
+    // x_n = max(0, (b_n - 0 - 0) / A_nn) = b_n / A_nn, the tangential right-hand side is
+    // b_to - A_to,n x_n = b_to, and y = A_to^-1 b_to by Cramer's rule (det = A_tt^2 - 0 0). The
+    // second sweep's x_n is the first's (b_n - 0 y_t - 0 y_o = b_n, as b_n > 0), so the
+    // decoupling stops after the first.
+    const auto pressing = b0 > zero;
+    const vw xn = b0 / Ann, det = Att * Att - zero * zero;
+    const vw y0 = (Att * b1 - zero * b2) / det, y1 = (Att * b2 - zero * b1) / det;
+    vw norm = y0 * y0 + y1 * y1;
+    root(norm);
+    const vw r = mu * xn;
+    const auto outside = pressing & (norm > r);  // outside the disc |y| <= mu x_n: a golden section
+    x0 = pressing ? xn : zero;
+    x1 = pressing ? y0 : zero;
+    x2 = pressing ? y1 : zero;
+    for (int k = 0; k < W; ++k) {
+      if (!outside[k]) continue;
+      aside |= 1 << k;
+      const Eigen::Vector2d c(y0[k] / norm[k], y1[k] / norm[k]);  // y / |y|
+      Eigen::Matrix2d At;
+      At << Att[k], 0.0, 0.0, Att[k];
+      circle[k] = FrictionCircle{At, Eigen::Vector2d(b1[k], b2[k]), c, Eigen::Vector2d(-c(1), c(0)), r[k], xn[k]};
+    }
   }
-  const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
-  const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
-  const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
-  std::memcpy(L.la0 + first, &x0, sizeof x0);
-  std::memcpy(L.la1 + first, &x1, sizeof x1);
-  std::memcpy(L.la2 + first, &x2, sizeof x2);
-  for (int k = 0; k < W; ++k) {
-    A[k][0] += m1[k] * P0[k], A[k][1] += m1[k] * P1[k], A[k][2] += m1[k] * P2[k];
-    A[k][3] -= i1[k] * q0[k], A[k][4] -= i1[k] * q1[k], A[k][5] -= i1[k] * q2[k];
-    B[k][0] -= m2[k] * P0[k], B[k][1] -= m2[k] * P1[k], B[k][2] -= m2[k] * P2[k];
-    B[k][3] -= i2[k] * q0[k], B[k][4] -= i2[k] * q1[k], B[k][5] -= i2[k] * q2[k];
-    delta = std::max(delta, std::max(std::max(std::fabs(d0[k]), std::fabs(d1[k])), std::fabs(d2[k])));
-  }
+  apply_sphere_lanes<W>(L, first, C, A, B, x0, x1, x2, aside, relaxation, delta);
+  return aside;
 }
 
-void relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
-                        double& delta) {
-  relax_sphere_lanes<2>(L, 0, A, B, bn_zero_eps, relaxation, delta);
-  relax_sphere_lanes<2>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, delta);
+// The four contacts of a block of lanes, in two SSE2 registers (every x86-64) or one AVX2 one.
+// relax_spheres_*: relax_sphere_lanes, returning the lanes set aside (bit k: contact k of the
+// block); apply_spheres_*: apply_sphere_lanes with the impulses x[component][contact] on the
+// contacts of `lanes`.
+template <Law law>
+int relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
+                       double& delta, FrictionCircle* circle) {
+  const int low = relax_sphere_lanes<2, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
+  return low | relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, delta, circle + 2) << 2;
 }
 
-__attribute__((target("avx2"))) void relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
-                                                        double bn_zero_eps, double relaxation, double& delta) {
-  relax_sphere_lanes<4>(L, 0, A, B, bn_zero_eps, relaxation, delta);
+template <Law law>
+__attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
+                                                       double bn_zero_eps, double relaxation, double& delta,
+                                                       FrictionCircle* circle) {
+  return relax_sphere_lanes<4, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
+}
+
+template <int W>
+[[gnu::always_inline]] inline void apply_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+                                               const double (&x)[3][4], int lanes, double relaxation, double& delta) {
+  using vw = typename DoubleLanes<W>::type;
+  const SphereLanes<W> C(L, first);
+  vw x0, x1, x2;
+  std::memcpy(&x0, x[0] + first, sizeof x0);
+  std::memcpy(&x1, x[1] + first, sizeof x1);
+  std::memcpy(&x2, x[2] + first, sizeof x2);
+  apply_sphere_lanes<W>(L, first, C, A, B, x0, x1, x2, ~(lanes >> first), relaxation, delta);
+}
+
+void apply_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, const double (&x)[3][4], int lanes,
+                        double relaxation, double& delta) {
+  if (lanes & 3) apply_lanes<2>(L, 0, A, B, x, lanes, relaxation, delta);
+  if (lanes & 12) apply_lanes<2>(L, 2, A + 2, B + 2, x, lanes, relaxation, delta);
+}
+
+__attribute__((target("avx2"))) void apply_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
+                                                        const double (&x)[3][4], int lanes, double relaxation,
+                                                        double& delta) {
+  apply_lanes<4>(L, 0, A, B, x, lanes, relaxation, delta);
 }
 
 }  // namespace
@@ -665,7 +759,7 @@ int Engine::colour(std::uint32_t groups) {
 
 template <class Solve>
 void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
-  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
+  const Velocities& A = vw_[static_cast<std::size_t>(c.a)];
   // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
   Vector3d dv = A.v - c.l1 * A.w.cross(c.n);
   if (c.b >= 0) {
@@ -679,18 +773,21 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   const double Ann = c.Ann(), Att = c.Att();
   const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - Att * c.lambda(1)),
                      -(o.dot(dv) - Att * c.lambda(2)));
-  Vector3d lambda;
   if constexpr (std::is_same_v<decltype(solve(Ann, Att, rhs)), Vector3d>) {
-    lambda = solve(Ann, Att, rhs);
+    impulse(c, solve(Ann, Att, rhs), delta);
   } else {
     const std::optional<Vector3d> solved = solve(Ann, Att, rhs);
     if (!solved) return;  // the contact waits (relax_independent_decoupling)
-    lambda = *solved;
+    impulse(c, *solved, delta);
   }
+}
+
+void Engine::impulse(Contact& c, Vector3d lambda, double& delta) {
   if (opt_.relaxation != 1.0) lambda = c.lambda + opt_.relaxation * (lambda - c.lambda);
   const Vector3d d = lambda - c.lambda;
   c.lambda = lambda;
-  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * o;
+  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
+  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * c.o();
   const Vector3d nxP = c.n.cross(P);
   A.v += c.inv_m1 * P;
   A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
@@ -763,8 +860,17 @@ std::size_t Engine::lane_contact(std::size_t colour, std::uint32_t block, std::u
 }
 
 bool Engine::in_lanes() const {
-  return opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one && opt_.law == Law::maxdiss &&
-         md::sphere_path(opt_.kernel);
+  if (opt_.order != SweepOrder::colour || opt_.lanes == Lanes::one) return false;
+  return (opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel)) ||
+         (opt_.law == Law::coulomb_decoupling && opt_.decoupling_sweeps >= 1);
+}
+
+void ContactLanes::store(int j, const Contact& c) {
+  n0[j] = c.n(0), n1[j] = c.n(1), n2[j] = c.n(2), t0[j] = c.t(0), t1[j] = c.t(1), t2[j] = c.t(2);
+  l1[j] = c.l1, l2[j] = c.l2, m1[j] = c.inv_m1, m2[j] = c.inv_m2, i1[j] = c.inv_I1_l1, i2[j] = c.inv_I2_l2;
+  gap[j] = c.gap_rate, mu[j] = c.mu;
+  la0[j] = c.lambda(0), la1[j] = c.lambda(1), la2[j] = c.lambda(2);
+  a[j] = c.a, b[j] = c.b;
 }
 
 void Engine::pack_lanes() {
@@ -781,15 +887,7 @@ void Engine::pack_lanes() {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
   for (std::size_t col = 0; col < colours; ++col) {
     for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
-      ContactLanes& L = lanes_[g];
-      for (std::uint32_t j = 0; j < 4; ++j) {
-        const Contact& c = contacts_[lane_contact(col, g, j)];
-        L.n0[j] = c.n(0), L.n1[j] = c.n(1), L.n2[j] = c.n(2), L.t0[j] = c.t(0), L.t1[j] = c.t(1), L.t2[j] = c.t(2);
-        L.l1[j] = c.l1, L.l2[j] = c.l2, L.m1[j] = c.inv_m1, L.m2[j] = c.inv_m2, L.i1[j] = c.inv_I1_l1;
-        L.i2[j] = c.inv_I2_l2, L.gap[j] = c.gap_rate, L.mu[j] = c.mu;
-        L.la0[j] = c.lambda(0), L.la1[j] = c.lambda(1), L.la2[j] = c.lambda(2);
-        L.a[j] = c.a, L.b[j] = c.b;
-      }
+      for (std::uint32_t j = 0; j < 4; ++j) lanes_[g].store(static_cast<int>(j), contacts_[lane_contact(col, g, j)]);
     }
   }
 }
@@ -806,13 +904,56 @@ void Engine::unpack_lanes() {
   }
 }
 
-template <int W>
+template <int W, Law law>
 void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   // k0 - (the colour's first contact) is a multiple of four: the packed contacts W at a time, then
   // the rest one at a time (the order does not matter: they share no sphere)
   const auto col = static_cast<std::size_t>(colour);
   const long c0 = colour_start_[col], g0 = lanes_start_[col];
   const long packed_end = std::min(k1, c0 + 4 * (static_cast<long>(lanes_start_[col + 1]) - g0));
+  // the decoupled Coulomb law: the lanes set aside wait for their golden sections, taken together
+  // (golden_on_circles, the same bits as one at a time); their spheres are as they were, no other
+  // contact of the colour touching them, so the impulse then found is the one-contact path's
+  constexpr int most = 256;
+  FrictionCircle circle[most];
+  struct Waiting {
+    ContactLanes* lanes;
+    int lane;
+  } waiting[most];
+  double best[most];
+  int count = 0;
+  const bool avx2 = W == 4;
+  const auto spheres = [this](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) {
+    for (int j = 0; j < 4; ++j) {
+      A[j] = vw_[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
+      B[j] = vw_[static_cast<std::size_t>(L.b[j])].v.data();
+    }
+  };
+  const auto resume = [&] {
+    if (count == 0) return;
+    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? Lanes::avx2 : Lanes::sse2);
+    // block by block (a block's lanes wait side by side), the impulses x = (x_n, y) with which
+    // decouple ends at its first sweep
+    for (int j = 0; j < count;) {
+      ContactLanes& L = *waiting[j].lanes;
+      double x[3][4] = {};
+      int lanes = 0;
+      for (; j < count && waiting[j].lanes == &L; ++j) {
+        const Vector2d y = circle[j].r * circle[j].u(best[j]);
+        const int lane = waiting[j].lane;
+        x[0][lane] = circle[j].xn, x[1][lane] = y(0), x[2][lane] = y(1);
+        lanes |= 1 << lane;
+      }
+      double* A[4];
+      double* B[4];
+      spheres(L, A, B);
+      if constexpr (W == 4)
+        apply_spheres_avx2(L, A, B, x, lanes, opt_.relaxation, delta);
+      else
+        apply_spheres_sse2(L, A, B, x, lanes, opt_.relaxation, delta);
+    }
+    count = 0;
+  };
   long k = k0;
   for (; k < packed_end; k += 4) {
     ContactLanes& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
@@ -825,19 +966,29 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     }
     double* A[4];
     double* B[4];
-    for (int j = 0; j < 4; ++j) {
-      A[j] = vw_[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
-      B[j] = vw_[static_cast<std::size_t>(L.b[j])].v.data();
-    }
+    spheres(L, A, B);
+    int aside;
     if constexpr (W == 4)
-      relax_spheres_avx2(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      aside = relax_spheres_avx2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
     else
-      relax_spheres_sse2(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      aside = relax_spheres_sse2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
+    if constexpr (law == Law::coulomb_decoupling) {
+      // compact the circles of the lanes set aside (lane j's circle is at circle[count + j])
+      int waits = count;
+      for (int j = 0; j < 4; ++j)
+        if (aside & (1 << j)) {
+          circle[waits] = circle[count + j];
+          waiting[waits++] = {&L, j};
+        }
+      count = waits;
+      if (count > most - 4) resume();
+    }
   }
-  for (; k < k1; ++k) {
-    if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
-    relax(contacts_[static_cast<std::size_t>(k)], delta);
-  }
+  resume();
+  if constexpr (law == Law::coulomb_decoupling)
+    relax_independent_decoupling(k, k1, avx2, delta);
+  else
+    relax_range(k, k1, delta);
 }
 
 void Engine::relax_range(long k0, long k1, double& delta) {
@@ -876,16 +1027,20 @@ double Engine::sweep() {
     return delta;
   }
   // A colour's contacts share no sphere, so the sweep may take several at once (opt_.lanes): the
-  // maximum-dissipation law's sphere-sphere contacts two or four to a vector register
-  // (relax_lanes), the decoupled Coulomb law's golden sections eight or sixteen together
-  // (relax_independent_decoupling), in blocks long enough that its batches are mostly full (1024
-  // contacts: 20.9 s against 22.1 s with 64, 100 steps of the steady default channel).
+  // sphere-sphere contacts two or four to a vector register (relax_lanes), the decoupled Coulomb
+  // law's golden sections eight or sixteen together (there and in relax_independent_decoupling),
+  // in blocks long enough that its batches are mostly full (1024 contacts: 20.9 s against 22.1 s
+  // with 64, 100 steps of the steady default channel).
   const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
   const bool avx2 = at_once && wide(opt_.lanes);
   const bool lanes = in_lanes();
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
+    if (lanes && opt_.law == Law::maxdiss)
+      return avx2 ? relax_lanes<4, Law::maxdiss>(col, b0, b1, d) : relax_lanes<2, Law::maxdiss>(col, b0, b1, d);
+    if (lanes && opt_.law == Law::coulomb_decoupling)
+      return avx2 ? relax_lanes<4, Law::coulomb_decoupling>(col, b0, b1, d)
+                  : relax_lanes<2, Law::coulomb_decoupling>(col, b0, b1, d);
     if (at_once && opt_.law == Law::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
-    if (lanes) return avx2 ? relax_lanes<4>(col, b0, b1, d) : relax_lanes<2>(col, b0, b1, d);
     relax_range(b0, b1, d);
   };
   const long block = at_once && opt_.law == Law::coulomb_decoupling ? 1024 : 64;  // contacts handed to a thread

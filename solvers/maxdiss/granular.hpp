@@ -30,10 +30,11 @@
 // keys and never on the thread count.
 //
 // Lanes: colour by colour, the sweep also takes several contacts at once in vector registers
-// (EngineOptions::lanes): the maximum-dissipation law's sphere-sphere contacts four to an AVX2
-// register (two to an SSE2 one where the processor has no AVX2), the decoupled Coulomb law's
-// golden sections sixteen (eight) together. Each lane does the operations of the one-contact path
-// in the same order, and no multiply-add is contracted, so the data are the same bits either way.
+// (EngineOptions::lanes): the sphere-sphere contacts four to an AVX2 register (two to an SSE2 one
+// where the processor has no AVX2), under either law, and the decoupled Coulomb law's golden
+// sections sixteen (eight) together, a contact that needs one waiting for them. Each lane does the
+// operations of the one-contact path in the same order, and no multiply-add is contracted, so the
+// data are the same bits either way.
 //
 // Layout: spheres as a structure of arrays (positions, velocities, angular velocities, radii,
 // inverse masses and inertias), contacts as index pairs with their frame, boundaries of infinite
@@ -194,6 +195,9 @@ struct alignas(64) ContactLanes {
   double n0[4], n1[4], n2[4], t0[4], t1[4], t2[4], l1[4], l2[4], m1[4], m2[4], i1[4], i2[4], gap[4], mu[4];
   double la0[4], la1[4], la2[4];
   std::int32_t a[4], b[4];
+
+  /// Puts contact c in lane j.
+  void store(int j, const Contact& c);
 };
 
 /// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
@@ -345,13 +349,16 @@ class Engine {
   /// returns a std::optional, leaves the contact as it is if that is empty (a contact set aside).
   template <class Solve>
   void relax_with(Contact& c, double& delta, Solve&& solve);
+  /// The second half of relax_with: the contact's impulse becomes `lambda` (relaxed), and both
+  /// bodies take the change.
+  void impulse(Contact& c, Vector3d lambda, double& delta);
   void relax(Contact& c, double& delta);
   void relax_independent_decoupling(long k0, long k1, bool avx2, double& delta);  // contacts sharing no sphere
   void relax_range(long k0, long k1, double& delta);                              // contacts k0..k1-1 in order
-  /// Colour order, the maximum-dissipation law, lanes: a colour's sphere-sphere contacts relaxed
-  /// W at a time from lanes_.
+  /// Colour order, the maximum-dissipation law or the decoupled Coulomb law, lanes: a colour's
+  /// sphere-sphere contacts relaxed W at a time from lanes_.
   bool in_lanes() const;
-  template <int W>
+  template <int W, Law law>
   void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
   void pack_lanes();    // contacts_ -> lanes_ (colour() put a colour's sphere-sphere contacts first)
   void unpack_lanes();  // the impulses of lanes_ -> contacts_

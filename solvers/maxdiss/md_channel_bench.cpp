@@ -111,9 +111,9 @@ class ChannelBench {
         }
       }
     }
-    // the sweep relaxes four contacts (maximum dissipation) or sixteen golden sections (Coulomb) at
-    // once where the processor has AVX2, else two and eight (the data are the same bits either
-    // way, the rates are not)
+    // the sweep relaxes four sphere-sphere contacts (either law) and takes sixteen golden sections
+    // (Coulomb) at once where the processor has AVX2, else two and eight (the data are the same
+    // bits either way, the rates are not)
     run.scalar("lanes_avx2", avx2_available() ? 1.0 : 0.0);
     // --- memory ---
     run.scalar("memory_per_sphere_engine_bytes",
