@@ -372,7 +372,14 @@ class Engine {
   std::vector<std::uint32_t> cell_of_, cell_start_, order_;
   std::vector<Eigen::Vector4d> xr_;  // (x, R) of the spheres in cell order
   std::vector<std::vector<Contact>> chunk_contacts_;
+  std::vector<StepStats> chunk_stats_;    // each chunk's count and deepest penetration
+  std::vector<std::size_t> chunk_start_;  // where each chunk's contacts begin in contacts_
   std::vector<Contact> contacts_;
+  struct Ends {
+    std::int32_t a, b;
+  };
+  std::vector<Ends> detected_ends_;          // the spheres of each contact, in detection order
+  std::vector<std::uint32_t> place_;         // colour(): the place of each contact in the sorted order
   std::vector<std::uint32_t> colour_start_;  // colour: contacts of colour k; slabs: of slab k
   std::vector<std::uint64_t> used_colours_;
   std::vector<std::uint32_t> colour_of_, group_of_;
