@@ -26,7 +26,8 @@
 // The two laws may be stepped side by side (solver.side_by_side), each on solver.threads threads,
 // the one still running taking the other's threads when it ends: on two cores the sweeps then lose
 // no time waiting for each other at the colours' barriers while both run, and the data are those of
-// the laws stepped one after the other (they never depend on the threads).
+// the laws stepped one after the other (they never depend on the threads). One law (run.laws) side
+// by side has the other's threads from its first step.
 //
 // A run may save each law's last frame in full (state.write) and a later run go on from it
 // (restart.from, channel_state.hpp), on one rank or many: the continuation is the run that never
@@ -139,7 +140,7 @@ class ChannelStudy {
           "a run of the same channel over the same window whose Table 2 this run's is compared with, or none");
     c.add("solver.side_by_side", &side_by_side_,
           "step the two laws at the same time, each on solver.threads threads; the law still running when the "
-          "other ends takes its threads too (the data do not depend on it)");
+          "other ends, or the one law of run.laws, takes the other's threads too (the data do not depend on it)");
     c.add("projection.cores", &projection_cores_, "cores of the cluster the paper's run is projected onto")
         .range(cm::Range::closed(1, 1e7));
     c.add("projection.efficiency", &projection_efficiency_, "parallel efficiency assumed for that projection")
@@ -228,7 +229,10 @@ class ChannelStudy {
       for (int law = 0; law < 2; ++law) {
         if (!simulates(law)) continue;
         sims[law] = std::make_unique<Simulation>(*this, run, law);
-        sims[law]->advance(nullptr);
+        // one law side by side (run.laws): no other law runs, so it has both laws' threads at once
+        Lanes alone;
+        alone.running = 1;
+        sims[law]->advance(side_by_side_ ? &alone : nullptr);
         finish(law);
       }
     }
@@ -350,8 +354,8 @@ class ChannelStudy {
             channel_.engine.set_options(wide);
             r_.widened_at_step = k;
             if (!quiet_)
-              std::fprintf(stderr, "md_channel %s: the other law is done; on %d threads from step %ld\n", name_.c_str(),
-                           wide.threads, k);
+              std::fprintf(stderr, "md_channel %s: no other law is running; on %d threads from step %ld\n",
+                           name_.c_str(), wide.threads, k);
           }
         }
         const long n = channel_.particles();

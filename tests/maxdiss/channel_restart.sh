@@ -9,7 +9,8 @@
 #              left behind): a channel with another friction coefficient, a run that saved no
 #              state, an end before the state, an averaging window that starts before it.
 #              The same continuation with the two laws stepped side by side (solver.side_by_side)
-#              writes the same data files and scalars, and the law that ends last widened.
+#              writes the same data files and scalars, and the law that ends last widened; one law
+#              side by side (run.laws) widens at its first step, with the same data.
 #              compare.with: a run against one over the same window gives relative differences
 #              of exactly 0 against itself; another window is refused.
 #   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
@@ -62,6 +63,15 @@ case $check in
     cmp -s <(scalars "$scratch/continued") <(scalars "$scratch/side_by_side") || fail "side by side: the scalars differ"
     grep -q '"widened_at_step"' "$scratch/side_by_side/run.json" || fail "side by side: no law took the other's threads"
     echo "the laws stepped side by side give the same run: data files and every scalar"
+    # one law side by side has the other law's threads from its first step (there is no other to wait
+    # for): the same data as the law alone, and the widening recorded
+    "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss --solver.side_by_side \
+      --solver.threads=1 --output "$scratch/alone_side_by_side" --quiet
+    "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss --output "$scratch/alone" --quiet
+    same_data "$scratch/alone" "$scratch/alone_side_by_side"
+    grep -q '"widened_at_step": 500' "$scratch/alone_side_by_side/run.json" ||
+      fail "one law side by side: it did not take the other law's threads from its first step (500)"
+    echo "one law side by side takes both laws' threads from its first step"
     refused other_friction restart.from "$serial" --config $config --restart.from="$scratch/half" --friction.mu=0.3
     refused no_state restart.from "$serial" --config $config --restart.from="$scratch/whole"
     refused no_run restart.from "$serial" --config $config --restart.from="$scratch/nothing_here"
