@@ -942,7 +942,8 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   // the decoupled Coulomb law: the lanes set aside wait for their golden sections, taken together
   // (golden_on_circles, the same bits as one at a time); their spheres are as they were, no other
   // contact of the colour touching them, so the impulse then found is the one-contact path's
-  constexpr int most = 256;
+  // (maximum dissipation sets none aside: room for the four circles its kernel is handed)
+  constexpr int most = law == Law::coulomb_decoupling ? 256 : 4;
   FrictionCircle circle[most];
   struct Waiting {
     ContactLanes* lanes;
