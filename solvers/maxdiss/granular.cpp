@@ -313,7 +313,7 @@ struct SphereLanes {
   }
 };
 
-// The second half of Engine::relax_with (Engine::impulse) on W lanes: the impulses become x
+// The second half of Engine::relax_with on W lanes: the impulses become x
 // (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
 // are. A is the first sphere's v and w (six doubles side by side), B the second's, lane by lane.
 template <int W>
@@ -787,7 +787,7 @@ int Engine::colour(std::uint32_t groups) {
 
 template <class Solve>
 void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
-  const Velocities& A = vw_[static_cast<std::size_t>(c.a)];
+  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
   // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
   Vector3d dv = A.v - c.l1 * A.w.cross(c.n);
   if (c.b >= 0) {
@@ -801,21 +801,18 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   const double Ann = c.Ann(), Att = c.Att();
   const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - Att * c.lambda(1)),
                      -(o.dot(dv) - Att * c.lambda(2)));
+  Vector3d lambda;
   if constexpr (std::is_same_v<decltype(solve(Ann, Att, rhs)), Vector3d>) {
-    impulse(c, solve(Ann, Att, rhs), delta);
+    lambda = solve(Ann, Att, rhs);
   } else {
     const std::optional<Vector3d> solved = solve(Ann, Att, rhs);
     if (!solved) return;  // the contact waits (relax_independent_decoupling)
-    impulse(c, *solved, delta);
+    lambda = *solved;
   }
-}
-
-void Engine::impulse(Contact& c, Vector3d lambda, double& delta) {
   if (opt_.relaxation != 1.0) lambda = c.lambda + opt_.relaxation * (lambda - c.lambda);
   const Vector3d d = lambda - c.lambda;
   c.lambda = lambda;
-  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
-  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * c.o();
+  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * o;
   const Vector3d nxP = c.n.cross(P);
   A.v += c.inv_m1 * P;
   A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n

@@ -349,9 +349,6 @@ class Engine {
   /// returns a std::optional, leaves the contact as it is if that is empty (a contact set aside).
   template <class Solve>
   void relax_with(Contact& c, double& delta, Solve&& solve);
-  /// The second half of relax_with: the contact's impulse becomes `lambda` (relaxed), and both
-  /// bodies take the change.
-  void impulse(Contact& c, Vector3d lambda, double& delta);
   void relax(Contact& c, double& delta);
   void relax_independent_decoupling(long k0, long k1, bool avx2, double& delta);  // contacts sharing no sphere
   void relax_range(long k0, long k1, double& delta);                              // contacts k0..k1-1 in order
