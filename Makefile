@@ -48,6 +48,14 @@ include $(sort $(wildcard pipeline/*/studies.mk))
 empty :=
 space := $(empty) $(empty)
 comma := ,
+# A value given on the command line (ARCHIVE=, RUN=, PAPER=, JOBS=) reaches a recipe's shell only
+# through this: one word in single quotes, whatever it holds ('RUN=x; touch y' is a run id that
+# does not exist, never a command).
+quote = '$(subst ','\'',$(1))'
+# PAPER=, when given, must name papers of pipeline/*/studies.mk (it becomes target names).
+ifneq ($(filter-out $(PAPERS),$(PAPER)),)
+$(error PAPER: '$(PAPER)' is not a paper; the papers are $(PAPERS))
+endif
 
 .PHONY: all deps build programs test test-unit test-sanitize bench archive references clean studies figures reports check-published \
   verify prune pin cite render-check
@@ -58,7 +66,7 @@ comma := ,
 # only what it runs (programs); make test builds the rest.
 all: programs
 	$(MAKE) --no-print-directory studies
-	$(MAKE) --no-print-directory -j $(JOBS) reports
+	$(MAKE) --no-print-directory -j $(call quote,$(JOBS)) reports
 	$(MAKE) --no-print-directory check-published
 
 deps:
@@ -68,15 +76,15 @@ $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 
 build: deps $(BUILD)/CMakeCache.txt
-	cmake --build $(BUILD) -j $(JOBS)
+	cmake --build $(BUILD) -j $(call quote,$(JOBS))
 
 # What make all runs: every program that is not a test (CMake's cm_programs: the solvers and the
 # pipeline's tools); the test programs, about half of the build, are left to make test.
 programs: deps $(BUILD)/CMakeCache.txt
-	cmake --build $(BUILD) -j $(JOBS) --target cm_programs
+	cmake --build $(BUILD) -j $(call quote,$(JOBS)) --target cm_programs
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow $(CTEST_FLAGS)
+	cd $(BUILD) && ctest --output-on-failure -j $(call quote,$(JOBS)) -LE slow $(CTEST_FLAGS)
 	$(MAKE) --no-print-directory test-sanitize
 
 # The unit tests again, built with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, as
@@ -84,8 +92,8 @@ test: build
 test-sanitize: deps
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCM_SANITIZE=ON \
 	  $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(BUILD_ASAN) -j $(JOBS) --target cm_unit_tests
-	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS) -L unit -LE slow $(CTEST_FLAGS)
+	cmake --build $(BUILD_ASAN) -j $(call quote,$(JOBS)) --target cm_unit_tests
+	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(call quote,$(JOBS)) -L unit -LE slow $(CTEST_FLAGS)
 
 # --- studies, figures, comparison, reports (rules generated per paper) --------------------
 
@@ -226,14 +234,14 @@ archive: build
 # compares them column by column (exit 1 on drift). Not the comparison with the published values
 # at the end of `make all`: that is `make check-published`.
 verify: build
-	@[ -n "$(ARCHIVE)" ] || { echo "make verify: ARCHIVE=archive/<archive id>.tar.gz is required" >&2; exit 2; }
-	$(BIN)/cm_verify --archive=$(ARCHIVE) --bin=$(BIN)
+	@[ -n $(call quote,$(ARCHIVE)) ] || { echo "make verify: ARCHIVE=archive/<archive id>.tar.gz is required" >&2; exit 2; }
+	$(BIN)/cm_verify --archive=$(call quote,$(ARCHIVE)) --bin=$(BIN)
 
 # How to cite a run (BibTeX and plain text): make cite RUN=<run id>.
 cite:
-	@[ -n "$(RUN)" ] || { echo "make cite: RUN=<run id> is required" >&2; exit 2; }
+	@[[ $(call quote,$(RUN)) =~ ^[0-9a-f]{8,64}$$ ]] || { echo "make cite: RUN=<run id, or 8 or more of its first hex digits> is required" >&2; exit 2; }
 	@$(MAKE) --no-print-directory build >/dev/null
-	@$(BIN)/cm_cite --run=$(RUN) --results=results --archives=archive
+	@$(BIN)/cm_cite --run=$(call quote,$(RUN)) --results=results --archives=archive
 
 # Removes the runs of results/runs that no study names, no pin keeps and no archive holds.
 prune: build
@@ -241,7 +249,7 @@ prune: build
 
 # Keeps a run from `make prune`: make pin RUN=<run id> (results/pinned/<run id>).
 pin:
-	@[[ "$(RUN)" =~ ^[0-9a-f]{64}$$ ]] || { echo "make pin: RUN must be a run id (64 hex digits)" >&2; exit 2; }
+	@[[ $(call quote,$(RUN)) =~ ^[0-9a-f]{64}$$ ]] || { echo "make pin: RUN must be a run id (64 hex digits)" >&2; exit 2; }
 	@[ -d results/runs/$(RUN) ] || { echo "make pin: no run $(RUN) in results/runs" >&2; exit 2; }
 	@mkdir -p results/pinned && touch results/pinned/$(RUN) && echo "pinned $(RUN)"
 
