@@ -1,14 +1,24 @@
 #include "tools/archive.hpp"
 
+#include <archive.h>
+#include <archive_entry.h>
+#include <fcntl.h>
 #include <openssl/evp.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
 
 #include "common/errors.hpp"
+#include "common/store.hpp"
 #include "common/text.hpp"
 #include "tools/text.hpp"
 
@@ -79,6 +89,198 @@ std::vector<IndexLine> read_index(const fs::path& index) {
     result.push_back({fields[0], fields[1], fields[2]});
   }
   return result;
+}
+
+bool is_study_name(const std::string& name) {
+  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+bool is_archive_path(const std::string& path) {
+  const auto parts = split(path, '/');
+  if (path.empty() || parts.size() > 16) return false;
+  for (const std::string& part : parts) {
+    if (part.empty() || part.size() > 128 || part == "." || part == "..") return false;
+    for (char c : part)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '+' && c != '-') return false;
+  }
+  return true;
+}
+
+namespace {
+
+// Closes a file descriptor when it goes.
+struct Descriptor {
+  int fd = -1;
+  ~Descriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// The name of a member below cm-archive/, checked: "" for cm-archive/ itself.
+std::string member_path(const std::string& name) {
+  std::string path = name;
+  while (!path.empty() && path.back() == '/') path.pop_back();  // a folder's member ends in '/'
+  if (path == archive_top) return "";
+  const std::string prefix = archive_top + "/";
+  if (!path.starts_with(prefix)) throw Damage("'" + name + "': a member outside " + archive_top + "/");
+  path = path.substr(prefix.size());
+  if (!is_archive_path(path))
+    throw Damage("'" + name + "': not a name the project writes (a '..', '.', or an odd character)");
+  return path;
+}
+
+}  // namespace
+
+void unpack_archive(const fs::path& archive, const fs::path& into, std::uintmax_t max_bytes) {
+  std::unique_ptr<struct archive, decltype(&archive_read_free)> reader(archive_read_new(), archive_read_free);
+  if (!reader) throw std::runtime_error("libarchive: cannot start a reader");
+  archive_read_support_filter_gzip(reader.get());
+  archive_read_support_format_tar(reader.get());
+  if (archive_read_open_filename(reader.get(), archive.c_str(), 1 << 16) != ARCHIVE_OK)
+    throw Damage("does not unpack: " + std::string(archive_error_string(reader.get())));
+  const fs::path top = into / archive_top;
+  std::uintmax_t used = 0;
+  std::set<std::string> seen;
+  std::array<char, 1 << 16> buffer{};
+  auto charge = [&](std::uintmax_t bytes, const std::string& name) {
+    used += bytes;
+    if (used > max_bytes)
+      throw Damage("'" + name + "': unpacking it would write more than max_bytes (" + std::to_string(max_bytes) +
+                   " bytes); an archive this large is refused unless --max_bytes allows it");
+  };
+  for (;;) {
+    struct archive_entry* entry = nullptr;
+    const int r = archive_read_next_header(reader.get(), &entry);
+    if (r == ARCHIVE_EOF) break;
+    if (r != ARCHIVE_OK) throw Damage("does not unpack: " + std::string(archive_error_string(reader.get())));
+    const char* raw = archive_entry_pathname(entry);
+    const std::string name = raw ? raw : "";
+    const std::string path = member_path(name);
+    charge(512, name);
+    if (archive_entry_hardlink(entry)) throw Damage("'" + name + "': a hard link (an archive holds no links)");
+    const auto type = archive_entry_filetype(entry);
+    if (type == AE_IFLNK) throw Damage("'" + name + "': a symbolic link (an archive holds no links)");
+    if (type != AE_IFREG && type != AE_IFDIR)
+      throw Damage("'" + name + "': a device, FIFO or socket (an archive holds files and folders only)");
+    if (!seen.insert(path).second) throw Damage("'" + name + "': a member twice");
+    const fs::path target = path.empty() ? top : top / path;
+    std::error_code ec;
+    if (type == AE_IFDIR) {
+      fs::create_directories(target, ec);
+      if (ec) throw Damage("'" + name + "': cannot be a folder here (" + ec.message() + ")");
+      continue;
+    }
+    fs::create_directories(target.parent_path(), ec);
+    if (ec) throw Damage("'" + name + "': its folder cannot be made (" + ec.message() + ")");
+    Descriptor out{::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)};
+    if (out.fd < 0) {
+      if (errno == EEXIST || errno == EISDIR || errno == ELOOP || errno == ENOTDIR)
+        throw Damage("'" + name + "': clashes with another member");
+      throw IoError(io_message("cannot create", target.string()));
+    }
+    for (;;) {
+      const la_ssize_t n = archive_read_data(reader.get(), buffer.data(), buffer.size());
+      if (n == 0) break;
+      if (n < 0) throw Damage("'" + name + "' does not unpack: " + std::string(archive_error_string(reader.get())));
+      charge(static_cast<std::uintmax_t>(n), name);
+      for (la_ssize_t done = 0; done < n;) {
+        const ssize_t w = ::write(out.fd, buffer.data() + done, static_cast<std::size_t>(n - done));
+        if (w < 0) {
+          if (errno == EINTR) continue;
+          throw IoError(io_message("cannot write", target.string()));
+        }
+        done += w;
+      }
+    }
+  }
+  if (!fs::is_directory(fs::symlink_status(top))) throw Damage("no " + archive_top + "/ folder");
+}
+
+void check_unpacked(const fs::path& top) {
+  std::error_code ec;
+  if (!fs::is_directory(fs::symlink_status(top, ec)))
+    throw Damage(top.string() + ": not a folder (a link, or missing)");
+  for (fs::recursive_directory_iterator it(top, fs::directory_options::none, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string relative = fs::relative(it->path(), top).string();
+    const auto status = it->symlink_status(ec);
+    if (ec) break;
+    if (fs::is_symlink(status)) throw Damage(relative + ": a link (an archive holds no links)");
+    if (!fs::is_directory(status) && !fs::is_regular_file(status))
+      throw Damage(relative + ": a device, FIFO or socket (an archive holds files and folders only)");
+    if (!is_archive_path(relative)) throw Damage(relative + ": not a name the project writes");
+  }
+  if (ec) throw_io_error("cannot list", top, ec);
+}
+
+namespace {
+
+// A field of a manifest object, of the type asked, or Damage naming it.
+const nlohmann::json& field(const nlohmann::json& object, const char* name, const std::string& where) {
+  if (!object.is_object() || !object.contains(name)) throw Damage("manifest.json: " + where + " has no '" + name + "'");
+  return object[name];
+}
+std::string text_field(const nlohmann::json& object, const char* name, const std::string& where) {
+  const auto& value = field(object, name, where);
+  if (!value.is_string()) throw Damage("manifest.json: " + where + "." + name + " is not a string");
+  return value.get<std::string>();
+}
+
+}  // namespace
+
+Manifest parse_manifest(const std::string& text) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw Damage(std::string("manifest.json: not JSON (") + e.what() + ")");
+  }
+  const std::string schema = text_field(j, "schema", "the manifest");
+  if (schema != archive_schema)
+    throw Damage("manifest.json: schema '" + schema + "', not '" + archive_schema +
+                 "' (an archive of another version: re-archive its runs with this one)");
+  Manifest m;
+  const auto& files = field(j, "files", "the manifest");
+  const auto& runs = field(j, "runs", "the manifest");
+  if (!files.is_array() || !runs.is_array()) throw Damage("manifest.json: files and runs must be arrays");
+  std::set<std::string> paths;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string where = "files[" + std::to_string(i) + "]";
+    ManifestFile f{text_field(files[i], "path", where), text_field(files[i], "sha256", where), 0};
+    if (!is_archive_path(f.path))
+      throw Damage("manifest.json: " + where + ".path '" + f.path + "' is not a name the project writes");
+    if (f.path == "manifest.json" || f.path == "SHA256SUMS")
+      throw Damage("manifest.json: " + where + " lists " + f.path);
+    if (!is_run_id(f.sha256)) throw Damage("manifest.json: " + where + ".sha256 is not 64 hex digits");
+    const auto& bytes = field(files[i], "bytes", where);
+    if (!bytes.is_number_unsigned()) throw Damage("manifest.json: " + where + ".bytes is not a size");
+    f.bytes = bytes.get<std::uintmax_t>();
+    if (!paths.insert(f.path).second) throw Damage("manifest.json: " + f.path + " is listed twice");
+    m.files.push_back(f);
+  }
+  std::set<std::string> studies;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string where = "runs[" + std::to_string(i) + "]";
+    ManifestRun r{text_field(runs[i], "paper", where), text_field(runs[i], "study", where),
+                  text_field(runs[i], "run_id", where), text_field(runs[i], "solver", where)};
+    for (const auto& [name, value] :
+         {std::pair<const char*, const std::string*>{"paper", &r.paper}, {"study", &r.study}, {"solver", &r.solver}})
+      if (!is_study_name(*value))
+        throw Damage("manifest.json: " + where + "." + name + " '" + *value + "' is not a name of [a-z0-9_]");
+    if (!is_run_id(r.run_id)) throw Damage("manifest.json: " + where + ".run_id is not a run id (64 hex digits)");
+    if (!studies.insert(r.paper + "/" + r.study).second)
+      throw Damage("manifest.json: " + r.paper + "/" + r.study + " has two runs");
+    m.runs.push_back(r);
+  }
+  return m;
+}
+
+std::string sha256sums_text(const std::vector<ManifestFile>& files) {
+  std::string sums;
+  for (const auto& f : files) sums += f.sha256 + "  " + f.path + "\n";
+  return sums;
 }
 
 }  // namespace cm::pipeline

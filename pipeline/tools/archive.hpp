@@ -1,8 +1,17 @@
-// Archives of runs (`cm-archive 1`, pipeline/README.md): what cm_archive writes and cm_verify and
+// Archives of runs (`cm-archive 2`, pipeline/README.md): what cm_archive writes and cm_verify and
 // cm_cite read.
+//
+// An archive from elsewhere is untrusted input from end to end. Nothing in it becomes a path
+// before its name has passed the grammar the project itself writes (is_archive_path,
+// is_study_name, cm::is_run_id); it is unpacked by unpack_archive, which writes regular files and
+// folders only, below one fresh folder, within a byte budget; and its id is the SHA-256 of its
+// manifest, which holds the SHA-256 and size of every other file, so the id names the whole
+// content and a changed manifest is damage.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -10,6 +19,8 @@ namespace cm::pipeline {
 
 /// The top folder of every archive.
 inline const std::string archive_top = "cm-archive";
+/// The schema of the manifests this build writes and reads.
+inline const std::string archive_schema = "cm-archive 2";
 
 /// The SHA-256 of a file's bytes (64 hex digits); a file that cannot be read is a cm::IoError.
 std::string sha256_file(const std::filesystem::path& file);
@@ -25,5 +36,55 @@ struct IndexLine {
   std::string archive_id, run_id, study;
 };
 std::vector<IndexLine> read_index(const std::filesystem::path& index);
+
+/// The archive's contents are not what its manifest (or the archive format) says: exit 65.
+struct Damage : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Whether `name` is a name the project gives a paper, a study or a solver: 1 to 64 of
+/// [a-z0-9_].
+bool is_study_name(const std::string& name);
+
+/// Whether `path` is a relative path the project writes into an archive: 1 to 16 components of
+/// 1 to 128 characters of [A-Za-z0-9_.+-] each, none of them "." or "..", separated by single
+/// slashes (no leading, trailing or doubled slash).
+bool is_archive_path(const std::string& path);
+
+/// Unpacks the gzip-compressed tar `archive` into `into` (a folder that exists and is empty),
+/// refusing, as Damage naming the member: a member outside `cm-archive/` (an absolute name, a
+/// "..", any other top folder), a name that is not is_archive_path, a link of any kind (symbolic
+/// or hard), a device, FIFO or socket, a member twice, and a member that would take the bytes
+/// written past `max_bytes` (each member also counts 512 bytes, its header, so that a flood of
+/// empty members is bounded too). Writes regular files and folders only; never follows, creates
+/// or replaces a link. A file that cannot be read or is no tar.gz is Damage ("does not unpack").
+void unpack_archive(const std::filesystem::path& archive, const std::filesystem::path& into, std::uintmax_t max_bytes);
+
+/// Checks an unpacked archive folder `top` (its cm-archive/) as unpack_archive checks members:
+/// every entry below it a folder or a regular file (no link, no device, FIFO or socket), with a
+/// name of is_archive_path. Throws Damage naming the first entry that is not.
+void check_unpacked(const std::filesystem::path& top);
+
+/// A file of the manifest.
+struct ManifestFile {
+  std::string path, sha256;
+  std::uintmax_t bytes = 0;
+};
+/// A run of the manifest: each name checked against the project's grammar.
+struct ManifestRun {
+  std::string paper, study, run_id, solver;
+};
+struct Manifest {
+  std::vector<ManifestFile> files;
+  std::vector<ManifestRun> runs;
+};
+
+/// Parses and validates manifest.json's text. Anything else than the schema `cm-archive 2` with
+/// well-typed fields, names of the project's grammar, each file and each paper/study once, is
+/// Damage naming the field.
+Manifest parse_manifest(const std::string& text);
+
+/// SHA256SUMS as cm_archive writes it beside a manifest with these files.
+std::string sha256sums_text(const std::vector<ManifestFile>& files);
 
 }  // namespace cm::pipeline

@@ -1,6 +1,6 @@
 // cm_archive: one self-describing, reproducible archive of the current runs of some papers.
 //
-// The archive (`cm-archive 1`, pipeline/README.md) is a gzip-compressed tar of one folder
+// The archive (`cm-archive 2`, pipeline/README.md) is a gzip-compressed tar of one folder
 // `cm-archive/` holding
 //   runs/<run id>/          each run's run.json, data files and columns.gp (the current run of
 //                           every study of the papers: what results/<paper>/<study> names)
@@ -12,9 +12,11 @@
 //   manifest.json           the source revision and whether the tree was modified, the library
 //                           and tool versions, the runs, and the SHA-256 and size of every file
 //   SHA256SUMS              the same hashes for `sha256sum -c`
-// It is written as <archives>/<archive id>.tar.gz, where the archive id is the SHA-256 of the
-// archive's bytes; tar runs with sorted names, time 0 and owner 0, gzip without a name or time,
-// so that the same content gives the same bytes and the same id. Written to a hidden temporary
+// It is written as <archives>/<archive id>.tar.gz, where the archive id is the SHA-256 of
+// manifest.json: the manifest holds the SHA-256 and size of every other file, so the id names the
+// whole content, and it can be checked on the tar.gz and on an unpacked folder alike (cm_verify).
+// tar runs with sorted names, time 0 and owner 0, gzip without a name or time, so that the same
+// content also gives the same bytes. Written to a hidden temporary
 // file and renamed into place without replacing anything; an archive is never changed
 // afterwards. Every run it holds is listed in <archives>/index.tsv (archive id, run id,
 // paper/study), which keeps those runs from `make prune`.
@@ -35,6 +37,7 @@
 #include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/provenance.hpp"
+#include "common/store.hpp"
 #include "tools/archive.hpp"
 #include "tools/process.hpp"
 #include "tools/runs.hpp"
@@ -158,12 +161,18 @@ int main(int argc, char** argv) {
               const std::string name = file["name"].get<std::string>();
               copy_into(run.dir / name, into / name);
             }
+          // Names the reader accepts (cm_verify checks every one): refused here, at the source.
+          const std::string solver = json_text(run.json, {"solver", "name"});
+          if (!is_study_name(paper) || !is_study_name(run.study) || !is_study_name(solver) ||
+              !cm::is_run_id(run.run_id))
+            throw cm::InputError(run.dir.string() +
+                                 ": its paper, study, solver or run id is not a name an archive may hold");
           const std::string revision = json_text(run.json, {"solver", "revision"});
           revisions.insert(revision);
           runs.push_back({{"paper", paper},
                           {"study", run.study},
                           {"run_id", run.run_id},
-                          {"solver", json_text(run.json, {"solver", "name"})},
+                          {"solver", solver},
                           {"revision", revision},
                           {"modified", run.json.contains("solver") && run.json["solver"].value("modified", false)}});
           held.push_back({"", run.run_id, paper + "/" + run.study});
@@ -226,7 +235,7 @@ int main(int argc, char** argv) {
     libraries["pandoc"] = first_line_of("pandoc --version");
     libraries["gnuplot"] = first_line_of("gnuplot --version");
     ordered_json manifest;
-    manifest["schema"] = "cm-archive 1";
+    manifest["schema"] = archive_schema;
     manifest["software"] = {{"name", "contact mechanics reproductions"},
                             {"version", p.version},
                             {"revision", p.revision},
@@ -235,16 +244,19 @@ int main(int argc, char** argv) {
     manifest["libraries"] = libraries;
     manifest["papers"] = papers;
     manifest["runs"] = runs;
+    // Every file under a name the reader accepts (is_archive_path): a name outside that grammar
+    // would make the archive unverifiable, so it is refused here, at the source.
+    std::vector<ManifestFile> listed;
     ordered_json files = ordered_json::array();
-    std::string sums;
     for (const fs::path& file : files_below(top)) {
-      const std::string hash = sha256_file(top / file);
-      files.push_back({{"path", file.string()}, {"sha256", hash}, {"bytes", fs::file_size(top / file)}});
-      sums += hash + "  " + file.string() + "\n";
+      if (!is_archive_path(file.string()))
+        throw cm::InputError("'" + file.string() + "' is not a name an archive may hold ([A-Za-z0-9_.+-] words)");
+      listed.push_back({file.string(), sha256_file(top / file), fs::file_size(top / file)});
+      files.push_back({{"path", listed.back().path}, {"sha256", listed.back().sha256}, {"bytes", listed.back().bytes}});
     }
     manifest["files"] = files;
     write_atomic(top / "manifest.json", manifest.dump(2) + "\n");
-    write_atomic(top / "SHA256SUMS", sums);
+    write_atomic(top / "SHA256SUMS", sha256sums_text(listed));
 
     // Reproducible bytes: sorted names, time 0, owner 0, fixed modes; gzip without name and time.
     const fs::path partial = fs::path(archives) / (".archive.partial-" + std::to_string(::getpid()) + ".tar.gz");
@@ -258,7 +270,7 @@ int main(int argc, char** argv) {
       throw cm::IoError("cannot write the archive '" + partial.string() + "' (tar | gzip exited with " +
                         std::to_string(status) + ")");
     }
-    const std::string id = sha256_file(partial);
+    const std::string id = sha256_file(top / "manifest.json");
     const fs::path final_name = fs::path(archives) / (id + ".tar.gz");
     if (fs::exists(final_name)) {
       fs::remove(partial, ec);  // the same bytes are there already: an archive is never rewritten

@@ -4,7 +4,8 @@
 # DEMO is cm_demo_study, TOOLS the folder of cm_archive, cm_verify, cm_cite and cm_prune.
 #   - a run made, its config changed, re-run: the first run is still retrievable and verifiable
 #     by its id, and citable;
-#   - archiving twice gives the same archive id; the archive verifies (exit 0);
+#   - the archive id is the SHA-256 of its manifest; archiving twice gives the same id; the archive
+#     verifies (exit 0);
 #   - one byte flipped in an archived data file: verification names the damaged file (exit 65,
 #     distinct from drift) and re-runs nothing; a drifting solver gives exit 1 and names where;
 #   - make prune keeps what a study names, what is pinned and what is archived, and nothing else.
@@ -31,7 +32,8 @@ first=$(id results/selftest/demo)
 out=$(archive); rc=$?
 check "archive_written" test $rc -eq 0
 archive_id=$(sed -n 's/^archive \([0-9a-f]*\):.*/\1/p' <<<"$out")
-check "archive_named_by_its_sha256" test "$(sha256sum "archive/$archive_id.tar.gz" | cut -c1-64)" = "$archive_id"
+mkdir named && tar -xzf "archive/$archive_id.tar.gz" -C named
+check "archive_named_by_its_manifest" test "$(sha256sum named/cm-archive/manifest.json | cut -c1-64)" = "$archive_id"
 check "archive_index_lists_the_run" grep -q "^$archive_id	$first	selftest/demo$" archive/index.tsv
 out2=$(archive)
 check "archiving_twice_gives_the_same_id" test "$(sed -n 's/^archive \([0-9a-f]*\):.*/\1/p' <<<"$out2")" = "$archive_id"
@@ -64,18 +66,18 @@ cp -r cm-archive flipped-src && mkdir flipped && mv flipped-src flipped/cm-archi
 file="flipped/cm-archive/runs/$first/rows.tsv"
 byte=$(tail -c 2 "$file" | head -c 1)
 printf '%s' "$([ "$byte" = 5 ] && echo 6 || echo 5)" | dd of="$file" bs=1 seek=$(($(stat -c %s "$file") - 2)) conv=notrunc status=none
-"$tools/cm_verify" --archive=flipped --bin=bin --scratch=v2 > flip.out; rc=$?
+"$tools/cm_verify" --archive=flipped --id="$archive_id" --bin=bin --scratch=v2 > flip.out; rc=$?
 cat flip.out
 check "flipped_byte_exit_65" test $rc -eq 65
 check "flipped_byte_names_the_file" grep -q "^DAMAGED runs/$first/rows.tsv: changed" flip.out
 check "flipped_byte_nothing_rerun" test ! -e v2/reruns
 tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C flipped -czf flipped.tar.gz cm-archive
-"$tools/cm_verify" --archive=flipped.tar.gz --bin=bin --scratch=v3 > flip2.out; rc=$?
+"$tools/cm_verify" --archive=flipped.tar.gz --id="$archive_id" --bin=bin --scratch=v3 > flip2.out; rc=$?
 check "flipped_byte_in_a_tarball_exit_65" test $rc -eq 65
 cp "archive/$archive_id.tar.gz" "$(printf 'f%.0s' {1..64}).tar.gz"
 "$tools/cm_verify" --archive="$(printf 'f%.0s' {1..64}).tar.gz" --bin=bin --scratch=v4 > name.out; rc=$?
 check "archive_id_not_its_hash_exit_65" test $rc -eq 65
-rm -rf flipped/cm-archive/configs && "$tools/cm_verify" --archive=flipped --bin=bin --scratch=v5 > missing.out; rc=$?
+rm -rf flipped/cm-archive/configs && "$tools/cm_verify" --archive=flipped --id="$archive_id" --bin=bin --scratch=v5 > missing.out; rc=$?
 check "missing_file_named" grep -q "^DAMAGED configs/selftest/demo.ini: missing" missing.out
 
 # Drift: a solver whose data moved is named with the file and column (exit 1, not 65).
