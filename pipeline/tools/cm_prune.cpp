@@ -2,7 +2,8 @@
 //
 // A run is kept when a pointer names it (results/<paper>/<study>, a link into the store: the
 // current run of a study), when it is pinned (a file results/pinned/<run id>, `make pin RUN=<id>`),
-// or when an archive holds it (a line of archive/index.tsv). Anything in the store that is not a
+// when an archive holds it (a line of archive/index.tsv), or when a kept run read it (run.json's
+// `reads`: the run whose saved frame a continued channel went on from). Anything in the store that is not a
 // complete run written by a solver (a name that is no run id, a link, a run.json of another id,
 // a file no run wrote) is left untouched and named. Hidden entries (runs being written) are
 // never touched.
@@ -69,6 +70,29 @@ int main(int argc, char** argv) {
       }
     }
 
+    // A run that a kept run read (the saved frame a channel went on from: run.json's `reads`) is
+    // kept too, and so are the runs it read in turn.
+    std::set<std::string> keep;
+    keep.insert(named.begin(), named.end());
+    keep.insert(pinned.begin(), pinned.end());
+    keep.insert(archived.begin(), archived.end());
+    std::vector<std::string> to_follow(keep.begin(), keep.end());
+    while (!to_follow.empty()) {
+      const std::string id = to_follow.back();
+      to_follow.pop_back();
+      if (!cm::is_run_id(id) || !fs::is_regular_file(store / id / "run.json")) continue;
+      nlohmann::json json;
+      try {
+        json = parse_run_json(read_text(store / id / "run.json", "run"), (store / id / "run.json").string());
+      } catch (const cm::InputError&) {
+        continue;  // not a run written by a solver: it reads nothing
+      }
+      if (!json.contains("reads")) continue;
+      for (const auto& [key, ids] : json["reads"].items())
+        for (const auto& origin : ids)
+          if (keep.insert(origin.get<std::string>()).second) to_follow.push_back(origin.get<std::string>());
+    }
+
     std::size_t removed = 0, kept = 0, foreign = 0;
     std::vector<fs::path> entries;
     for (const auto& entry : fs::directory_iterator(store, ec)) entries.push_back(entry.path());
@@ -77,7 +101,7 @@ int main(int argc, char** argv) {
     for (const fs::path& entry : entries) {
       const std::string name = entry.filename().string();
       if (hidden(entry)) continue;  // a run being written (or the leftover its next run removes)
-      if (named.count(name) || pinned.count(name) || archived.count(name)) {
+      if (keep.count(name)) {
         ++kept;
         continue;
       }
@@ -104,8 +128,10 @@ int main(int argc, char** argv) {
       }
       ++removed;
     }
-    std::printf("cm_prune: %zu run%s %s, %zu kept (named by a study, pinned or archived), %zu left as not runs\n",
-                removed, removed == 1 ? "" : "s", dry_run ? "would be removed" : "removed", kept, foreign);
+    std::printf(
+        "cm_prune: %zu run%s %s, %zu kept (named by a study, pinned, archived, or read by a kept run), %zu left as not "
+        "runs\n",
+        removed, removed == 1 ? "" : "s", dry_run ? "would be removed" : "removed", kept, foreign);
     return 0;
   });
 }

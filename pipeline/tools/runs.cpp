@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "common/errors.hpp"
+#include "common/store.hpp"
 #include "tools/text.hpp"
 
 namespace cm::pipeline {
@@ -97,6 +98,14 @@ nlohmann::json parse_run_json(const std::string& text, const std::string& name) 
   if (json.contains("config")) {
     for (const char* key : {"file", "hash"}) optional_of(json["config"], "config.", key, is_string, "a string");
     optional_of(json["config"], "config.", "values", is_object, "an object");
+  }
+  optional_of(json, "", "reads", is_object, "an object");
+  if (json.contains("reads")) {
+    for (const auto& [key, ids] : json["reads"].items()) {
+      if (!ids.is_array()) throw bad("reads." + key + " is not an array");
+      for (const auto& id : ids)
+        if (!id.is_string() || !cm::is_run_id(id.get<std::string>())) throw bad("reads." + key + " holds no run id");
+    }
   }
   if (json.contains("statistics")) {
     for (const auto& [group, values] : json["statistics"].items()) {

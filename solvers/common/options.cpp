@@ -284,6 +284,14 @@ KeyBuilder& KeyBuilder::no_data() {
   return *this;
 }
 
+KeyBuilder& KeyBuilder::names_run() {
+  auto& k = config_.key(key_);
+  if (k.kind != Config::Kind::text && k.kind != Config::Kind::names)
+    throw std::logic_error(key_ + ": only a text or a list of names can name runs");
+  k.names_run = true;
+  return *this;
+}
+
 // ---------------------------------------------------------------------------------------
 // Declaration
 
@@ -618,6 +626,18 @@ Invocation Config::parse(int argc, const char* const* argv) {
   for (const auto& name : order_) keys_.at(name).store(keys_.at(name));
   for (const auto& check : checks_) check();
   return run;
+}
+
+std::map<std::string, std::vector<std::string>> Config::run_references() const {
+  std::map<std::string, std::vector<std::string>> references;
+  for (const auto& [name, k] : keys_) {
+    if (!k.names_run) continue;
+    auto& runs = references[name];
+    for (const std::string& text : k.texts)
+      if (!text.empty() && text != "none") runs.push_back(text);
+    if (runs.empty()) references.erase(name);
+  }
+  return references;
 }
 
 std::map<std::string, std::string> Config::effective(bool data_only) const {

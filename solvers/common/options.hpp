@@ -92,6 +92,11 @@ class KeyBuilder {
   /// The key cannot change the data (a thread count, an output budget): recorded, but left out of
   /// the run id, so runs that differ only in it have the same id.
   KeyBuilder& no_data();
+  /// The key names other runs (a text or a list of names: run directories, or "none"): the run
+  /// id of each, not the path, goes into this run's id, and run.json records them under `reads`,
+  /// so that a run reading another has an id of its own for every origin, and make prune keeps the
+  /// origins of a kept run.
+  KeyBuilder& names_run();
 
  private:
   Config& config_;
@@ -137,6 +142,11 @@ class Config {
   std::map<std::string, std::string> effective(bool data_only = false) const;
   /// The assumptions in effect, sorted by key.
   std::vector<Assumption> assumptions() const;
+  /// The keys declared names_run() with the runs they name ("none" and empty items left out),
+  /// sorted by key.
+  std::map<std::string, std::vector<std::string>> run_references() const;
+  /// Whether the key changes the data (it is not no_data()).
+  bool affects_data(const std::string& key) const { return keys_.at(key).affects_data; }
   /// Whether a key is declared.
   bool has(const std::string& key) const { return keys_.count(key) > 0; }
 
@@ -165,6 +175,7 @@ class Config {
     std::string fallback_text;  // canonical text of the default
     std::string note;           // assumption note, empty if none
     bool affects_data = true;
+    bool names_run = false;
     std::string origin;                     // where the value came from, for messages
     std::function<void(const Key&)> store;  // writes the value into the bound field
   };

@@ -50,6 +50,20 @@ std::string serialise(const std::map<std::string, std::string>& values) {
   return s;
 }
 
+// The run id of the run in `dir` (its run.json's run_id); InputError naming `key` when there is
+// none.
+std::string run_id_in(const std::string& dir, const std::string& key) {
+  std::ifstream in(fs::path(dir) / "run.json");
+  if (!in) throw InputError(key + ": no run at '" + dir + "' (no run.json)");
+  try {
+    const auto json = nlohmann::json::parse(in);
+    const std::string id = json.at("run_id").get<std::string>();
+    if (is_run_id(id)) return id;
+  } catch (const nlohmann::json::exception&) {
+  }
+  throw InputError(key + ": '" + dir + "' holds no run.json with a run id");
+}
+
 // Temporary run directories still open, removed if the process is interrupted.
 std::mutex pending_mutex;
 std::set<std::string>& pending() {
@@ -211,9 +225,19 @@ Run::Run(const Config& config, RunIdentity identity, const Invocation& invocatio
       budget_(budget),
       quiet_(invocation.quiet) {
   const auto& p = provenance();
+  // A run that reads other runs (a channel going on from a saved frame) is named by what it read:
+  // the run ids of its origins stand in for their paths, so that two origins never give one id,
+  // and one origin gives one id wherever it lies.
+  auto identity_values = config.effective(true);
+  for (const auto& [key, dirs] : config.run_references()) {
+    std::vector<std::string> ids;
+    for (const std::string& dir : dirs) ids.push_back(run_id_in(dir, key));
+    reads_[key] = ids;
+    if (identity_values.count(key)) identity_values[key] = "runs " + join(ids, ",");
+  }
   id_ = sha256_hex("cm-run 1\n" + identity_.solver + "\n" + p.version + "\n" + p.revision +
                    (p.modified ? "+modified" : "") + "\n" + identity_.paper + "/" + identity_.study + "\n" +
-                   serialise(config.effective(true)));
+                   serialise(identity_values));
 
   const std::string output =
       invocation.output.empty() ? "results/" + identity_.paper + "/" + identity_.study : invocation.output;
@@ -421,6 +445,7 @@ void Run::commit() {
     assumptions.push_back({{"key", a.key}, {"value", a.value}, {"note", a.note}});
   j["assumptions"] = assumptions;
   j["notes"] = notes_;
+  if (!reads_.empty()) j["reads"] = reads_;
   ordered_json files = ordered_json::array();
   std::ostringstream columns_gp;
   columns_gp << "# generated: the column of every data file of run " << id_ << ", by name\n";

@@ -146,6 +146,7 @@ class Run {
   Budget budget_;
   bool quiet_;
   std::string id_;
+  std::map<std::string, std::vector<std::string>> reads_;  // per names_run() key, the run ids it names
   std::filesystem::path target_, temporary_;
   std::filesystem::path store_;                         // empty: the run is written at target_ itself
   std::vector<std::filesystem::path> created_parents_;  // removed again (if empty) when the run fails

@@ -135,9 +135,11 @@ class ChannelStudy {
     c.add("state.write", &state_write_,
           "write each law's last frame in full (state_<law>.tsv, state_<law>_clock.tsv), for restart.from");
     c.add("restart.from", &restart_from_,
-          "a run of this channel that wrote its state (state.write) to go on from, or none (start at t = 0)");
+          "a run of this channel that wrote its state (state.write) to go on from, or none (start at t = 0)")
+        .names_run();
     c.add("compare.with", &compare_with_,
-          "a run of the same channel over the same window whose Table 2 this run's is compared with, or none");
+          "a run of the same channel over the same window whose Table 2 this run's is compared with, or none")
+        .names_run();
     c.add("solver.side_by_side", &side_by_side_,
           "step the two laws at the same time, each on solver.threads threads; the law still running when the "
           "other ends, or the one law of run.laws, takes the other's threads too (the data do not depend on it)");

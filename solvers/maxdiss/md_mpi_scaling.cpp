@@ -80,8 +80,10 @@ class Scaling {
                                       "Strong and weak scaling of md_channel_mpi, and the paper's run projected"};
 
   void declare(cm::Config& c) {
-    c.add("scaling.strong", &strong_, "runs of md_channel_mpi of one channel on 1 and 2 ranks").size(2);
-    c.add("scaling.weak", &weak_, "runs of md_channel_mpi: a channel on 1 rank, one twice as large on 2").size(2);
+    c.add("scaling.strong", &strong_, "runs of md_channel_mpi of one channel on 1 and 2 ranks").size(2).names_run();
+    c.add("scaling.weak", &weak_, "runs of md_channel_mpi: a channel on 1 rank, one twice as large on 2")
+        .size(2)
+        .names_run();
     c.add("projection.ranks", &ranks_, "ranks of the projection (the paper: 640)").range(cm::Range::closed(1, 1e8));
     c.add("projection.grid", &grid_, "subdomains of the projection along x, y, z (the paper: 16, 10, 4)")
         .size(3)

@@ -8,7 +8,10 @@
 #     verifies (exit 0);
 #   - one byte flipped in an archived data file: verification names the damaged file (exit 65,
 #     distinct from drift) and re-runs nothing; a drifting solver gives exit 1 and names where;
-#   - make prune keeps what a study names, what is pinned and what is archived, and nothing else.
+#   - a run that goes on from another is named by the run it read: two origins give two ids, one
+#     origin at two paths one id, and run.json lists it under `reads`;
+#   - make prune keeps what a study names, what is pinned, what is archived and what a kept run
+#     read, and nothing else.
 set -u
 demo=$1 tools=$2 scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
@@ -91,6 +94,19 @@ check "drift_names_file_and_column" grep -q "^DRIFT .*rows.tsv column value" dri
 "$tools/cm_verify" --archive=no_such.tar.gz --bin=bin 2>/dev/null; rc=$?
 check "verify_missing_archive_exit_2" test $rc -eq 2
 
+# Provenance: a run that goes on from another is named by what it read.
+bin/cm_demo_study --config configs/selftest/demo.ini --output p/o1 --quiet
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.rows=6 --output p/o2 --quiet
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.from=p/o1 --output p/c1 --quiet
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.from=p/o2 --output p/c2 --quiet
+cp -r p/o1 p/o1-moved
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.from=p/o1-moved --output p/c3 --quiet
+check "two_origins_two_run_ids" test "$(id p/c1)" != "$(id p/c2)"
+check "two_origins_two_data" test "$(grep -v '^#' p/c1/rows.tsv | head -1 | cut -f1)" = 4 -a \
+  "$(grep -v '^#' p/c2/rows.tsv | head -1 | cut -f1)" = 6
+check "one_origin_at_two_paths_one_run_id" test "$(id p/c1)" = "$(id p/c3)"
+check "run_json_lists_what_it_read" grep -A3 '"reads"' p/c1/run.json | grep -q "$(id p/o1)"
+
 # Prune: the current run (named), the first (archived) and a pinned one stay; an older unarchived run goes.
 study --demo.rows=5
 third=$(id results/selftest/demo)
@@ -98,6 +114,8 @@ study --demo.rows=6
 fourth=$(id results/selftest/demo)
 mkdir -p results/pinned && touch "results/pinned/$third"
 study --demo.rows=7
+origin=$(id results/selftest/demo)
+study --demo.rows=7 --demo.from="results/runs/$origin"
 fifth=$(id results/selftest/demo)
 mkdir results/runs/not-a-run
 "$tools/cm_prune" --results=results --archives=archive > prune.out; rc=$?
@@ -106,6 +124,7 @@ check "prune_exit_0" test $rc -eq 0
 check "prune_keeps_the_archived_run" test -d "results/runs/$first"
 check "prune_keeps_the_pinned_run" test -d "results/runs/$third"
 check "prune_keeps_the_current_run" test -d "results/runs/$fifth"
+check "prune_keeps_the_run_a_kept_run_read" test -d "results/runs/$origin"
 check "prune_removes_the_unkept" test ! -e "results/runs/$second" -a ! -e "results/runs/$fourth"
 check "prune_leaves_what_is_not_a_run" test -d results/runs/not-a-run
 
