@@ -105,6 +105,13 @@ check "two_origins_two_run_ids" test "$(id p/c1)" != "$(id p/c2)"
 check "two_origins_two_data" test "$(grep -v '^#' p/c1/rows.tsv | head -1 | cut -f1)" = 4 -a \
   "$(grep -v '^#' p/c2/rows.tsv | head -1 | cut -f1)" = 6
 check "one_origin_at_two_paths_one_run_id" test "$(id p/c1)" = "$(id p/c3)"
+# Another frame at the same path (the origin run again, longer): another id, where the path alone
+# gave the same id to different data.
+bin/cm_demo_study --config configs/selftest/demo.ini --output p/o --quiet
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.from=p/o --output p/c4 --quiet
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.rows=6 --output p/o --quiet
+bin/cm_demo_study --config configs/selftest/demo.ini --demo.from=p/o --output p/c5 --quiet
+check "another_origin_at_the_same_path_another_run_id" test "$(id p/c4)" != "$(id p/c5)"
 check "run_json_lists_what_it_read" grep -A3 '"reads"' p/c1/run.json | grep -q "$(id p/o1)"
 
 # Prune: the current run (named), the first (archived) and a pinned one stay; an older unarchived run goes.
