@@ -16,7 +16,8 @@
 //
 // The paper's run (10 s, 10^6 steps, 2.5e5 spheres) takes days on two cores; the presets:
 //   configs/maxdiss/quick/channel.ini    a short, narrow, shallow channel (seconds; tests)
-//   configs/maxdiss/channel.ini          full width and height, shorter, to the steady state
+//   configs/maxdiss/channel.ini          full width and height, 8 cm long, 0.06 s: not the paper's
+//                                        scale and not shown to be steady (make all's smoke run)
 //   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
 //
 // Over MPI ranks, as the paper ran it, the same study is md_channel_mpi (decomposition.hpp): the
