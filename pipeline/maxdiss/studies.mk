@@ -43,13 +43,14 @@ bench-maxdiss-channel:
 	@if [ -f results/bench/maxdiss-channel-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-lammps; fi
 	pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel results/bench/maxdiss-channel-lammps 1 2
 
-# The channel over MPI ranks (md_channel_mpi): strong scaling on the steady flow, gone on from the
-# default channel's saved last frame (configs/maxdiss/channel_mpi_bench.ini; make all's channel
-# run is made first if missing) on 1 and 2 ranks split along x, and weak scaling on the
+# The channel over MPI ranks (md_channel_mpi): strong scaling on the flow at t = 0.06 s (not shown
+# to be steady), gone on from the default channel's saved last frame
+# (configs/maxdiss/channel_mpi_bench.ini; make all's channel run is made first if missing) on 1
+# and 2 ranks split along x, and weak scaling on the
 # developing flow from t = 0 (channel_mpi_bench_weak.ini: a channel half as high on 1 rank, the
 # full height on 2, split along z); then md_mpi_scaling: sphere-steps per second per rank,
 # parallel efficiency, bytes sent per step per rank, and the paper's run projected onto 640 ranks
-# from the steady flow's rates (results/bench/maxdiss-mpi/scaling). Each run is a new folder: an
+# from the rates on that flow (results/bench/maxdiss-mpi/scaling). Each run is a new folder: an
 # earlier bench's runs are replaced by the solvers themselves (they replace only their own runs).
 MPI_BENCH := results/bench/maxdiss-mpi
 MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel_mpi \

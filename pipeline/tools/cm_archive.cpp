@@ -185,15 +185,19 @@ int main(int argc, char** argv) {
       if (fs::is_directory(fs::path(reports) / paper)) copy_tree(fs::path(reports) / paper, top / "reports" / paper);
 
       const ordered_json values = comparison_rows(fs::path(reports) / paper / "comparison.tsv");
-      std::size_t reproduced = 0, total = values.size();
-      for (const auto& v : values)
+      std::size_t reproduced = 0, not_at_scale = 0, total = values.size();
+      for (const auto& v : values) {
         if (v.value("status", "") == "MATCH" || v.value("status", "") == "KNOWN-DIFFERENCE") ++reproduced;
+        if (v.value("status", "") == "NOT-AT-PAPER-SCALE") ++not_at_scale;  // compared, never reproduced
+      }
       ordered_json meta;
       meta["upload_type"] = "dataset";
       meta["title"] = "Reproduction runs of: " + titles[paper];
       meta["description"] = "Runs, configurations, figures and report of a reproduction of \"" + titles[paper] +
                             "\": " + std::to_string(reproduced) + " of " + std::to_string(total) +
-                            " published values reproduced (MATCH or an explained KNOWN-DIFFERENCE).";
+                            " published values reproduced (MATCH or an explained KNOWN-DIFFERENCE), " +
+                            std::to_string(not_at_scale) +
+                            " compared from runs not at the paper's scale (NOT-AT-PAPER-SCALE, not reproduced).";
       meta["references"] = ordered_json::array({titles[paper]});
       meta["version"] = p.version;
       meta["keywords"] = ordered_json::array({"contact mechanics", "reproduction", paper});

@@ -2,8 +2,10 @@
 //
 // For each row of configs/<paper>/published.tsv, the scalar `study/name` is looked up in
 // <results>/<study>/run.json and compared with the printed value (pipeline/README.md): MATCH,
-// KNOWN-DIFFERENCE (expected, and still where it is known to be), FAIL, MISSING-RUN or
-// NOT-REPRODUCED-YET. Hidden directories of <results> (leftovers of interrupted runs) are no runs.
+// KNOWN-DIFFERENCE (the paper's error, expected, and still where it is known to be),
+// NOT-AT-PAPER-SCALE (compared, but from a run of another size or duration than the paper's),
+// FAIL, MISSING-RUN or NOT-REPRODUCED-YET. Hidden directories of <results> (leftovers of
+// interrupted runs) are no runs.
 // The table goes to comparison.tsv (read by cm_report); the count and every failure are printed.
 //
 //   cm_compare --published=configs/rollingball/published.tsv --results=results/rollingball
@@ -12,8 +14,9 @@
 //
 // A row expected NOT-REPRODUCED-YET names a study that has not been built: without its run it
 // is counted as not reproduced yet; with it, it is compared like any other row (and the output
-// says to update the row). A row expected MATCH or KNOWN-DIFFERENCE without its run is a
-// MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad input (a typo).
+// says to update the row). A row expected MATCH, KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE without
+// its run is a MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad
+// input (a typo).
 //
 // Exit status: 0 no row FAILs or misses its run (with --require-all: and every row is
 // reproduced); 1 a row FAILs or misses its run, or with --require-all is not reproduced yet;
@@ -73,9 +76,12 @@ int main(int argc, char** argv) {
     for (const ComparedRow& r : compared) {
       const Status status = r.outcome.status;
       // Failures, and a remark on any other compared row (a row whose `expected` is out of date);
-      // the values not reproduced yet only when they count as failures (--require-all).
-      const bool shown = status == Status::fail || status == Status::missing_run ||
-                         (status == Status::not_reproduced_yet ? require_all : !r.outcome.remark.empty());
+      // the values not reproduced yet only when they count as failures (--require-all). A row not
+      // at the paper's scale always says how it compares: that is in the report, not printed here.
+      const bool shown =
+          status == Status::fail || status == Status::missing_run ||
+          (status == Status::not_reproduced_yet ? require_all
+                                                : status != Status::not_at_paper_scale && !r.outcome.remark.empty());
       if (!shown) continue;
       std::string line = "  " + to_string(status) + " " + r.published.id + " " + r.published.scalar + ": published " +
                          to_string(r.published.relation) + " " + r.published.value_text;

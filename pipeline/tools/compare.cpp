@@ -15,6 +15,8 @@ std::string to_string(Status status) {
       return "MATCH";
     case Status::known_difference:
       return "KNOWN-DIFFERENCE";
+    case Status::not_at_paper_scale:
+      return "NOT-AT-PAPER-SCALE";
     case Status::fail:
       return "FAIL";
     case Status::missing_run:
@@ -26,8 +28,8 @@ std::string to_string(Status status) {
 }
 
 std::optional<Status> status_from(const std::string& text) {
-  for (Status s :
-       {Status::match, Status::known_difference, Status::fail, Status::missing_run, Status::not_reproduced_yet}) {
+  for (Status s : {Status::match, Status::known_difference, Status::not_at_paper_scale, Status::fail,
+                   Status::missing_run, Status::not_reproduced_yet}) {
     if (text == to_string(s)) return s;
   }
   return std::nullopt;
@@ -71,6 +73,32 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
   outcome.rel_error = row.value != 0.0 ? outcome.abs_error / std::abs(row.value) : nan;
   const std::string outdated =
       "the study has run now: set the row's expected (NOT-REPRODUCED-YET) in published.tsv to what it gives";
+
+  if (row.expected == Expected::not_at_paper_scale) {
+    // The run is not the paper's setup (another size or duration): the value is compared all the
+    // same and the comparison shown, but neither a match nor a difference is counted as the paper's.
+    if (!std::isfinite(x)) {
+      outcome.status = Status::fail;
+      outcome.remark = "the reproduced value is not finite (null in run.json)";
+      return outcome;
+    }
+    if (row.diff_value && std::abs(x - *row.diff_value) > *row.diff_tol) {
+      const double moved = std::abs(x - *row.diff_value);
+      outcome.status = Status::fail;
+      outcome.remark = "value not at the paper's scale moved: reproduced " + format_g(x, 10) + ", known to give " +
+                       format_g(*row.diff_value, 10) + " within " + format_g(*row.diff_tol, 3) + " (off by " +
+                       format_g(moved, 3) + ")";
+      return outcome;
+    }
+    outcome.status = Status::not_at_paper_scale;
+    const bool bound = row.relation != Relation::equal;
+    outcome.remark = relation_holds(row, x)
+                         ? std::string(bound ? "the bound holds" : "within the tolerance") +
+                               " at this run's scale, which is not the paper's: not counted as reproduced"
+                         : std::string(bound ? "the bound fails" : "outside the tolerance") +
+                               " at this run's scale, which is not the paper's: not counted as the paper's error";
+    return outcome;
+  }
 
   if (relation_holds(row, x)) {
     outcome.status = Status::match;
@@ -127,6 +155,9 @@ void Counts::add(Status status) {
     case Status::known_difference:
       ++known_difference;
       break;
+    case Status::not_at_paper_scale:
+      ++not_at_paper_scale;
+      break;
     case Status::fail:
       ++fail;
       break;
@@ -142,8 +173,9 @@ void Counts::add(Status status) {
 std::string count_sentence(const Counts& c) {
   return std::to_string(c.match) + " of " + plural(c.total, "published value", "published values") + " reproduced, " +
          plural(c.known_difference, "known difference", "known differences") + " explained, " +
-         plural(c.fail, "failure", "failures") + ", " + plural(c.missing_run, "missing run", "missing runs") + ", " +
-         std::to_string(c.not_reproduced_yet) + " not reproduced yet";
+         std::to_string(c.not_at_paper_scale) + " not at the paper's scale, " + plural(c.fail, "failure", "failures") +
+         ", " + plural(c.missing_run, "missing run", "missing runs") + ", " + std::to_string(c.not_reproduced_yet) +
+         " not reproduced yet";
 }
 
 const std::vector<std::string>& comparison_columns() {

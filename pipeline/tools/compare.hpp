@@ -13,10 +13,11 @@
 
 namespace cm::pipeline {
 
-/// The status of a compared row (pipeline/README.md). FAIL and MISSING-RUN are failures.
-enum class Status { match, known_difference, fail, missing_run, not_reproduced_yet };
+/// The status of a compared row (pipeline/README.md). FAIL and MISSING-RUN are failures; only
+/// MATCH counts as reproduced; NOT-AT-PAPER-SCALE is compared like any row and counted apart.
+enum class Status { match, known_difference, not_at_paper_scale, fail, missing_run, not_reproduced_yet };
 
-/// "MATCH", "KNOWN-DIFFERENCE", "FAIL", "MISSING-RUN", "NOT-REPRODUCED-YET".
+/// "MATCH", "KNOWN-DIFFERENCE", "NOT-AT-PAPER-SCALE", "FAIL", "MISSING-RUN", "NOT-REPRODUCED-YET".
 std::string to_string(Status status);
 std::optional<Status> status_from(const std::string& text);
 
@@ -47,6 +48,9 @@ bool relation_holds(const PublishedRow& row, double x);
 ///   fails, expected KNOWN-DIFFERENCE    KNOWN-DIFFERENCE if no diff_value is given or
 ///                                       |x - diff_value| <= diff_tol, else FAIL
 ///   fails, expected NOT-REPRODUCED-YET  FAIL
+///   expected NOT-AT-PAPER-SCALE         NOT-AT-PAPER-SCALE whether the relation holds or not (the
+///                                       remark says which), FAIL when the value is not finite or
+///                                       |x - diff_value| > diff_tol
 /// A row expected NOT-REPRODUCED-YET whose run exists is compared like any other, with a remark
 /// that its `expected` is out of date.
 Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction);
@@ -61,14 +65,15 @@ struct ComparedRow {
 };
 
 struct Counts {
-  std::size_t total = 0, match = 0, known_difference = 0, fail = 0, missing_run = 0, not_reproduced_yet = 0;
+  std::size_t total = 0, match = 0, known_difference = 0, not_at_paper_scale = 0, fail = 0, missing_run = 0,
+              not_reproduced_yet = 0;
   void add(Status status);
   /// Rows that fail the comparison: FAIL and MISSING-RUN.
   std::size_t failures() const { return fail + missing_run; }
 };
 
-/// "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 missing
-/// runs, 0 not reproduced yet".
+/// "12 of 17 published values reproduced, 2 known differences explained, 3 not at the paper's
+/// scale, 0 failures, 0 missing runs, 0 not reproduced yet".
 std::string count_sentence(const Counts& counts);
 
 /// The columns of comparison.tsv, in order.

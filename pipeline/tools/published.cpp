@@ -42,10 +42,20 @@ std::string to_string(Expected expected) {
       return "MATCH";
     case Expected::known_difference:
       return "KNOWN-DIFFERENCE";
+    case Expected::not_at_paper_scale:
+      return "NOT-AT-PAPER-SCALE";
     case Expected::not_reproduced_yet:
       return "NOT-REPRODUCED-YET";
   }
   return "?";
+}
+
+std::optional<Expected> expected_from(const std::string& text) {
+  for (Expected e :
+       {Expected::match, Expected::known_difference, Expected::not_at_paper_scale, Expected::not_reproduced_yet}) {
+    if (text == to_string(e)) return e;
+  }
+  return std::nullopt;
 }
 
 std::string where(const PublishedRow& row) {
@@ -205,20 +215,22 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
       throw bad("kind", "'" + row.kind + "' is none of number, bound, closed-form, claim");
     }
     const std::string expected = required("expected");
-    if (expected == "MATCH") {
-      row.expected = Expected::match;
-    } else if (expected == "KNOWN-DIFFERENCE") {
-      row.expected = Expected::known_difference;
-    } else if (expected == "NOT-REPRODUCED-YET") {
-      row.expected = Expected::not_reproduced_yet;
-    } else {
-      throw bad("expected", "'" + expected + "' is none of MATCH, KNOWN-DIFFERENCE, NOT-REPRODUCED-YET");
+    const auto parsed = expected_from(expected);
+    if (!parsed) {
+      throw bad("expected",
+                "'" + expected + "' is none of MATCH, KNOWN-DIFFERENCE, NOT-AT-PAPER-SCALE, NOT-REPRODUCED-YET");
     }
+    row.expected = *parsed;
     row.evidence = absent(f.at("evidence")) ? "" : f.at("evidence");
     const bool has_value = !absent(f.at("diff_value"));
     const bool has_tol = !absent(f.at("diff_tol"));
-    if (row.expected == Expected::known_difference) {
-      if (row.evidence.empty()) throw bad("evidence", "a KNOWN-DIFFERENCE needs its evidence");
+    if (row.expected == Expected::known_difference || row.expected == Expected::not_at_paper_scale) {
+      if (row.evidence.empty()) {
+        throw bad("evidence", row.expected == Expected::known_difference
+                                  ? "a KNOWN-DIFFERENCE needs its evidence"
+                                  : "a NOT-AT-PAPER-SCALE row needs its reason (how the run differs from the "
+                                    "paper's setup in size or duration)");
+      }
       if (has_value != has_tol) {
         throw bad(has_value ? "diff_tol" : "diff_value", "diff_value and diff_tol go together (both or neither)");
       }
@@ -227,7 +239,8 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
         row.diff_tol = tolerance("diff_tol");
       }
     } else if (has_value || has_tol) {
-      throw bad(has_value ? "diff_value" : "diff_tol", "only a KNOWN-DIFFERENCE row has a diff_value (write -)");
+      throw bad(has_value ? "diff_value" : "diff_tol",
+                "only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value (write -)");
     }
     rows.push_back(std::move(row));
   }

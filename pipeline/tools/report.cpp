@@ -158,7 +158,13 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     if (parts.empty() && status == "NOT-REPRODUCED-YET") parts.push_back("the study has not been built yet");
     notes << join(parts, "; ") << "\n";
   }
-  if (!notes.str().empty()) md << "### Known differences and remarks\n\n" << notes.str() << "\n";
+  if (!notes.str().empty()) {
+    md << "### Known differences, values not at the paper's scale, and remarks\n\n"
+          "A known difference is an error of the paper's own, with its evidence. A value not at the paper's "
+          "scale comes from a run that differs from the paper's setup in size or duration: it is compared and "
+          "shown, but counted neither as reproduced nor as the paper's error.\n\n"
+       << notes.str() << "\n";
+  }
 
   std::ostringstream quotes;
   for (const auto& row : in.comparison->rows) {
@@ -436,16 +442,18 @@ std::string read_caption(const std::filesystem::path& script) {
 std::string render_errata(const ReportInput& in, Flavor flavor) {
   std::ostringstream md;
   md << "# " << markdown_escape(in.title) << ": errata\n\n";
-  md << "What the reproduction found wrong or doubtful in the paper, with the evidence: every published value "
-        "that the reproduction does not confirm (a known difference explained, or a failure), and every "
-        "correction of the paper's text in effect in a run (a typo or a coefficient, recorded by the run as a "
-        "TYPO assumption). The full comparison is in the [report](index.html).\n\n";
+  md << "The paper's own errors found by the reproduction (misprints, wrong coefficients, false claims), each "
+        "with its evidence: every published value that the evidence shows to be wrong (a known difference), and "
+        "every correction of the paper's text in effect in a run (a typo or a coefficient, recorded by the run "
+        "as a TYPO assumption). A value compared from a run that is not at the paper's scale, or one that fails "
+        "without an explanation, is no erratum of the paper: both are in the [report](index.html), with the "
+        "full comparison.\n\n";
   std::size_t found = 0;
-  md << "## Published values not confirmed\n\n";
+  md << "## Published values shown wrong\n\n";
   if (in.comparison) {
     for (const auto& row : in.comparison->rows) {
       const std::string status = field_or_dash(row, "status");
-      if (status != "KNOWN-DIFFERENCE" && status != "FAIL") continue;
+      if (status != "KNOWN-DIFFERENCE") continue;
       ++found;
       md << "- **" << markdown_escape(field_or_dash(row, "id")) << "** ("
          << markdown_escape(field_or_dash(row, "source")) << "), " << status_cell(status, flavor)
@@ -462,7 +470,7 @@ std::string render_errata(const ReportInput& in, Flavor flavor) {
       md << "\n";
     }
   }
-  if (found == 0) md << "None: every compared value is confirmed within its tolerance.\n";
+  if (found == 0) md << "None: no published value is shown wrong.\n";
   md << "\n## Corrections of the paper in effect\n\n";
   std::size_t corrections = 0;
   for (const RunRecord& run : in.runs) {
@@ -488,10 +496,13 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
   }
   md << "Each paper's report compares the reproduced values with the published ones and shows every figure, "
         "the assumptions in effect and the provenance of every run. A failure is a value outside its tolerance "
-        "or a value whose study did not run; a value not reproduced yet belongs to a study not built yet.\n\n"
-        "| paper | published values | reproduced | known differences | failures | missing runs | not reproduced "
-        "yet | also |\n"
-        "|--------------------------|------|------|------|------|------|------|------|\n";
+        "or a value whose study did not run; a value not reproduced yet belongs to a study not built yet. A known "
+        "difference is an error of the paper's own, with its evidence; a value not at the paper's scale was "
+        "compared from a run that differs from the paper's setup in size or duration, and counts neither as "
+        "reproduced nor as a difference.\n\n"
+        "| paper | published values | reproduced | known differences | not at the paper's scale | failures | "
+        "missing runs | not reproduced yet | also |\n"
+        "|--------------------------|------|------|------|------|------|------|------|------|\n";
   // A failure count above zero stands out: bold in Markdown, a red badge in HTML.
   auto alarming = [&](std::size_t n, const std::string& cls) {
     if (n == 0) return std::string("0");
@@ -501,8 +512,8 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
   for (const IndexEntry& e : entries) {
     const Counts& c = e.counts;
     md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << c.total << " | " << c.match << " | "
-       << c.known_difference << " | " << alarming(c.fail, "fail") << " | " << alarming(c.missing_run, "missing-run")
-       << " | " << c.not_reproduced_yet << " | ";
+       << c.known_difference << " | " << c.not_at_paper_scale << " | " << alarming(c.fail, "fail") << " | "
+       << alarming(c.missing_run, "missing-run") << " | " << c.not_reproduced_yet << " | ";
     std::vector<std::string> also;
     if (!e.errata_link.empty()) also.push_back("[errata](" + e.errata_link + ")");
     if (!e.pdf_link.empty()) also.push_back("[PDF](" + e.pdf_link + ")");

@@ -50,12 +50,13 @@ struct IndexEntry {
   std::string errata_link, pdf_link;  ///< empty when the paper has no errata page or PDF
 };
 
-/// The errata page of a paper: every published value not confirmed (KNOWN-DIFFERENCE or FAIL)
-/// with the paper's words and the evidence, and every correction of the paper's text in effect
-/// in a run (an assumption whose note says TYPO).
+/// The errata page of a paper: the paper's own errors only. Every published value the evidence
+/// shows wrong (KNOWN-DIFFERENCE) with the paper's words and the evidence, and every correction of
+/// the paper's text in effect in a run (an assumption whose note says TYPO). A value compared from
+/// a run not at the paper's scale (NOT-AT-PAPER-SCALE), or failing unexplained (FAIL), is none.
 std::string render_errata(const ReportInput& input, Flavor flavor);
 /// The index over all papers: a link to each paper's report and its counts (values, reproduced,
-/// known differences, failures, missing runs, not reproduced yet).
+/// known differences, not at the paper's scale, failures, missing runs, not reproduced yet).
 std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor);
 
 /// The figure numbers a source names ("Sect. 5.3, Figs. 10 and 12" gives 10 and 12; "Fig. 6.3(a)"

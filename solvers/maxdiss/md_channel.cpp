@@ -16,7 +16,8 @@
 //
 // The paper's run (10 s, 10^6 steps, 2.5e5 spheres) takes days on two cores; the presets:
 //   configs/maxdiss/quick/channel.ini    a short, narrow, shallow channel (seconds; tests)
-//   configs/maxdiss/channel.ini          full width and height, shorter, to the steady state
+//   configs/maxdiss/channel.ini          full width and height, 8 cm long, 0.06 s: not the paper's
+//                                        scale and not shown to be steady (make all's smoke run)
 //   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
 //
 // Over MPI ranks, as the paper ran it, the same study is md_channel_mpi (decomposition.hpp): the
@@ -51,6 +52,7 @@
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,6 +64,7 @@
 #include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
 #include "maxdiss/channel_state.hpp"
+#include "maxdiss/rdf_peaks.hpp"
 #include "tools/tsv.hpp"
 #ifdef MD_CHANNEL_MPI
 #include "common/mpi_study.hpp"
@@ -81,6 +84,7 @@ struct Outcome {
   long steps = 0, inserted = 0, deleted = 0;
   double peak_speed = 0, peak_mean_speed = 0;
   double rdf_first_peak = 0, rdf_secondary = 0;
+  double rdf_grid_peaks = 0, rdf_grid_significance = 0;  ///< g(r) at the distances of the initial grid
   double speed_upstream = 0, speed_gap = 0, speed_downstream = 0;
   double spin_obstacle = 0, spin_bulk = 0;
   double memory_per_sphere = 0;
@@ -120,6 +124,12 @@ class ChannelStudy {
         .assumption("ASSUMED: the paper gives no bin width (spec 001, 6.5 item 18)");
     c.add("rdf.rmax_over_d", &rdf_rmax_, "largest r of g(r) in diameters").range(cm::Range::positive());
     c.add("rdf.secondary_from", &rdf_secondary_from_, "g(r) beyond this many diameters counts as secondary")
+        .range(cm::Range::positive());
+    c.add("rdf.peak_halfwidth", &rdf_peak_halfwidth_,
+          "g(r) at a distance of the initial grid is a peak when it exceeds g this many diameters either side")
+        .range(cm::Range::positive());
+    c.add("rdf.peak_sigmas", &rdf_peak_sigmas_,
+          "by more than this many standard errors of the pair counts (rdf_peaks.hpp)")
         .range(cm::Range::positive());
     c.add("regions.upstream", &upstream_, "x range of the homogeneous flow before the obstacle")
         .unit("m")
@@ -167,6 +177,12 @@ class ChannelStudy {
         c.fail("rdf.region", "each range must increase (x0 < x1, y0 < y1, z0 < z1)");
       if (!(rdf_rmax_ > rdf_dr_)) c.fail("rdf.rmax_over_d", "must exceed rdf.dr_over_d");
       if (rdf_rmax_ / rdf_dr_ > 1e6) c.fail("rdf.dr_over_d", "more than 1e6 bins");
+      // the bins must hold g at the farthest distance of the initial grid and a half-width beyond
+      if (!(2.0 * setup_.channel.spacing / (2.0 * setup_.channel.R) + rdf_peak_halfwidth_ + rdf_dr_ < rdf_rmax_))
+        c.fail("rdf.rmax_over_d",
+               "must reach a bin beyond twice particles.spacing plus rdf.peak_halfwidth (in diameters)");
+      if (!(rdf_peak_halfwidth_ < setup_.channel.spacing / (2.0 * setup_.channel.R)))
+        c.fail("rdf.peak_halfwidth", "must be less than particles.spacing (in diameters)");
       if (cells_nx_ * cells_ny_ > 1e7) c.fail("cells.nx", "more than 1e7 cells");
       if (!(upstream_[1] <= o.cx - o.radius)) c.fail("regions.upstream", "must end before the obstacle");
       if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
@@ -598,11 +614,13 @@ class ChannelStudy {
                   {static_cast<double>(bins), "rdf.dr_over_d"});
     double gmax = -1;
     r.rdf_secondary = 0;
+    std::vector<double> gs(static_cast<std::size_t>(bins), 0.0);
     for (long b = 0; b < bins; ++b) {
       const double r0 = b * dr, r1 = r0 + dr, rc = 0.5 * (r0 + r1);
       const double expected = N * rho * 4.0 / 3.0 * cm::pi * (r1 * r1 * r1 - r0 * r0 * r0);
       const double g = expected > 0 ? hist[static_cast<std::size_t>(b)] / expected : 0.0;
       t.row({rc / d, rc, g, hist[static_cast<std::size_t>(b)]});
+      gs[static_cast<std::size_t>(b)] = g;
       if (g > gmax) {
         gmax = g;
         r.rdf_first_peak = rc / d;
@@ -610,6 +628,15 @@ class ChannelStudy {
       if (rc / d > rdf_secondary_from_) r.rdf_secondary = std::max(r.rdf_secondary, g);
     }
     if (in.size() < 2) throw cm::InputError("rdf.region: fewer than two spheres in the region at the last frame");
+    // "No additional favored distances": no peak where the grid of the initial arrangement and of
+    // the inflow layers (particles.spacing) puts neighbours.
+    r.rdf_grid_peaks = 0;
+    r.rdf_grid_significance = -std::numeric_limits<double>::infinity();
+    for (const DistancePeak& p : distance_peaks(gs, hist, rdf_dr_, initial_grid_distances(setup_.channel.spacing, d),
+                                                rdf_peak_halfwidth_, rdf_peak_sigmas_)) {
+      r.rdf_grid_peaks += p.peak ? 1 : 0;
+      r.rdf_grid_significance = std::max(r.rdf_grid_significance, p.significance);
+    }
   }
 
   void write_scalars(cm::Run& run, const std::string& name, const Outcome& r, const Channel& channel) {
@@ -625,6 +652,8 @@ class ChannelStudy {
     run.scalar("peak_mean_speed_" + name, r.peak_mean_speed, "m/s");
     run.scalar("rdf_first_peak_over_diameter_" + name, r.rdf_first_peak);
     run.scalar("rdf_secondary_peak_" + name, r.rdf_secondary);
+    run.scalar("rdf_initial_grid_peaks_" + name, r.rdf_grid_peaks);
+    run.scalar("rdf_initial_grid_peak_significance_" + name, r.rdf_grid_significance);
     run.scalar("speed_upstream_" + name, r.speed_upstream, "m/s");
     run.scalar("speed_obstacle_" + name, r.speed_gap, "m/s");
     run.scalar("speed_downstream_" + name, r.speed_downstream, "m/s");
@@ -665,6 +694,7 @@ class ChannelStudy {
                                   rel(c.avg_contacts / c.avg_particles, m.avg_contacts / m.avg_particles)});
     run.scalar("model_rel_diff_averages_max", diff);
     run.scalar("rdf_secondary_peak_max", std::max(c.rdf_secondary, m.rdf_secondary));
+    run.scalar("rdf_initial_grid_peaks_max", std::max(c.rdf_grid_peaks, m.rdf_grid_peaks));
     run.scalar("speed_obstacle_over_upstream_min",
                std::min(c.speed_gap / c.speed_upstream, m.speed_gap / m.speed_upstream));
     run.scalar("speed_downstream_over_obstacle_max",
@@ -722,6 +752,7 @@ class ChannelStudy {
   long cells_nx_ = 150, cells_ny_ = 65, cells_min_ = 3;
   std::vector<double> rdf_region_{0.12, 0.14, 0.0, 0.065, 0.0, 0.02};
   double rdf_dr_ = 0.02, rdf_rmax_ = 5.0, rdf_secondary_from_ = 1.5;
+  double rdf_peak_halfwidth_ = 0.04, rdf_peak_sigmas_ = 3.0;
   std::vector<double> upstream_{0.01, 0.025}, downstream_{0.06, 0.14};
   double near_obstacle_ = 1e-3;
   bool snapshot_ = true;

@@ -2,12 +2,13 @@
 // md_channel_mpi, and what the paper's run would cost on the paper's 640 ranks.
 //
 // Strong scaling: one channel on P = 1 and on P = 2 ranks (scaling.strong; make bench runs the
-// default channel's steady flow, gone on from its saved last frame). Weak scaling: a channel on
-// one rank and one twice as large on two (scaling.weak; make bench runs the developing flow from
-// t = 0, since each size would need its own steady state). For each law the run records
-// the sphere-steps per second in all and per rank, the parallel efficiency (strong: rate on 2
-// over twice the rate on 1; weak: rate per rank on 2 over the rate on 1), and the bytes each rank
-// sent per step and the ghosts it held (both measured by md_channel_mpi).
+// default channel's flow at t = 0.06 s, gone on from its saved last frame, not shown to be steady).
+// Weak scaling: a channel on one rank and one twice as large on two (scaling.weak; make bench runs
+// the developing flow from t = 0, since each size would need its own development of the flow).
+// For each law the run records the sphere-steps per second in all and per rank, the parallel
+// efficiency (strong: rate on 2 over twice the rate on 1; weak: rate per rank on 2 over the rate
+// on 1), and the bytes each rank sent per step and the ghosts it held (both measured by
+// md_channel_mpi).
 //
 // The projection onto projection.ranks ranks (the paper: 640, as 16 x 10 x 4 subdomains) of the
 // paper's channel (projection.channel, projection.steps) per law:
@@ -15,7 +16,7 @@
 //     fraction measured on two ranks (the strong run), R and the obstacle from that run's keys;
 //   compute per step: N / ranks spheres at the per-rank rate measured on two ranks (the
 //     decomposition's own work included: ghosts, blending, exchange through shared memory), on
-//     the steady flow when the strong runs go on from a saved frame (make bench);
+//     the flow of the saved frame when the strong runs go on from it (make bench);
 //   ghosts per rank: the number density N / V times the shell of width h = 2 R + threshold
 //     around a subdomain, (a + 2h)(b + 2h)(c + 2h) - abc; bytes per step per rank: those ghosts
 //     times the bytes per ghost and step measured on two ranks;

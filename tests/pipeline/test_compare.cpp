@@ -199,16 +199,77 @@ TEST(Counts, SentenceSaysWhatWasReproduced) {
   c.add(Status::known_difference);
   c.add(Status::known_difference);
   EXPECT_EQ(count_sentence(c),
-            "12 of 14 published values reproduced, 2 known differences explained, 0 failures, 0 missing runs, "
-            "0 not reproduced yet");
+            "12 of 14 published values reproduced, 2 known differences explained, 0 not at the paper's scale, "
+            "0 failures, 0 missing runs, 0 not reproduced yet");
   Counts one;
   one.add(Status::fail);
   one.add(Status::missing_run);
   one.add(Status::not_reproduced_yet);
   EXPECT_EQ(count_sentence(one),
-            "0 of 3 published values reproduced, 0 known differences explained, 1 failure, 1 missing run, "
-            "1 not reproduced yet");
+            "0 of 3 published values reproduced, 0 known differences explained, 0 not at the paper's scale, "
+            "1 failure, 1 missing run, 1 not reproduced yet");
   EXPECT_EQ(one.failures(), 2u);
+}
+
+// A value from a run that differs from the paper's setup in size or duration is still compared
+// (its errors computed, the remark saying how it compares) but has a status of its own, whether the
+// relation holds or not.
+PublishedRow not_at_scale_row() {
+  PublishedRow row = equal_row(2.0, 0.5, 0.0);
+  row.expected = Expected::not_at_paper_scale;
+  row.evidence = "the channel is 8 cm long, not 15 cm";
+  return row;
+}
+
+TEST(Evaluate, ARowNotAtThePapersScaleIsComparedButCountedApart) {
+  const PublishedRow row = not_at_scale_row();
+  const Outcome within = evaluate(row, found(2.25));
+  EXPECT_EQ(within.status, Status::not_at_paper_scale);
+  EXPECT_EQ(within.abs_error, 0.25);
+  EXPECT_EQ(within.rel_error, 0.125);
+  EXPECT_EQ(within.remark,
+            "within the tolerance at this run's scale, which is not the paper's: not counted as "
+            "reproduced");
+  const Outcome outside = evaluate(row, found(3.0));
+  EXPECT_EQ(outside.status, Status::not_at_paper_scale);
+  EXPECT_EQ(outside.abs_error, 1.0);
+  EXPECT_EQ(outside.remark,
+            "outside the tolerance at this run's scale, which is not the paper's: not counted as "
+            "the paper's error");
+  PublishedRow bound = not_at_scale_row();
+  bound.relation = Relation::less;
+  bound.value = 1.0;
+  EXPECT_EQ(evaluate(bound, found(0.5)).remark.rfind("the bound holds at this run's scale", 0), 0u);
+  EXPECT_EQ(evaluate(bound, found(1.5)).remark.rfind("the bound fails at this run's scale", 0), 0u);
+}
+
+TEST(Evaluate, ARowNotAtThePapersScaleFailsWhenItMovesOrIsNotFinite) {
+  PublishedRow row = not_at_scale_row();
+  row.diff_value = 3.0;
+  row.diff_tol = 0.25;
+  EXPECT_EQ(evaluate(row, found(3.25)).status, Status::not_at_paper_scale);  // on the boundary
+  const Outcome moved = evaluate(row, found(std::nextafter(3.25, inf)));
+  EXPECT_EQ(moved.status, Status::fail);
+  EXPECT_NE(moved.remark.find("value not at the paper's scale moved"), std::string::npos);
+  EXPECT_EQ(evaluate(row, found(2.0)).status, Status::fail);  // even where it would match the paper
+  EXPECT_EQ(evaluate(not_at_scale_row(), found(nan)).status, Status::fail);
+  Reproduction missing;
+  missing.missing = "no run results/x/channel";
+  EXPECT_EQ(evaluate(row, missing).status, Status::missing_run);
+}
+
+TEST(Counts, ValuesNotAtThePapersScaleAreNeitherReproducedNorFailures) {
+  Counts c;
+  c.add(Status::match);
+  c.add(Status::not_at_paper_scale);
+  c.add(Status::not_at_paper_scale);
+  EXPECT_EQ(c.not_at_paper_scale, 2u);
+  EXPECT_EQ(c.failures(), 0u);
+  EXPECT_EQ(count_sentence(c),
+            "1 of 3 published values reproduced, 0 known differences explained, 2 not at the paper's scale, "
+            "0 failures, 0 missing runs, 0 not reproduced yet");
+  EXPECT_EQ(status_from("NOT-AT-PAPER-SCALE"), Status::not_at_paper_scale);
+  EXPECT_EQ(to_string(Status::not_at_paper_scale), "NOT-AT-PAPER-SCALE");
 }
 
 TEST(Tolerance, Text) {

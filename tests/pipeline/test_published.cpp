@@ -91,6 +91,33 @@ TEST(Published, ReadsAKnownDifference) {
   EXPECT_EQ(*rows[0].diff_tol, 0.001);
 }
 
+// A value compared from a run that is not at the paper's scale (a shorter channel, a shorter run)
+// is a status of its own, with the reason and, like a known difference, where it is known to be.
+TEST(Published, ReadsARowNotAtThePapersScale) {
+  const auto rows =
+      parse_published(header + row("=", "2.47e5", "0", "0.03", "NOT-AT-PAPER-SCALE",
+                                   "the channel is 8 cm long, not 15 cm; this run: 107142", "107142", "1.07e4"),
+                      "published.tsv");
+  EXPECT_EQ(rows[0].expected, Expected::not_at_paper_scale);
+  EXPECT_EQ(to_string(rows[0].expected), "NOT-AT-PAPER-SCALE");
+  EXPECT_EQ(rows[0].evidence, "the channel is 8 cm long, not 15 cm; this run: 107142");
+  EXPECT_EQ(*rows[0].diff_value, 107142.0);
+  EXPECT_EQ(*rows[0].diff_tol, 1.07e4);
+  const auto bare =
+      parse_published(header + row("=", "2.59", "0", "0.05", "NOT-AT-PAPER-SCALE", "8 cm, not 15 cm"), "published.tsv");
+  EXPECT_FALSE(bare[0].diff_value);
+  EXPECT_EQ(expected_from("NOT-AT-PAPER-SCALE"), Expected::not_at_paper_scale);
+  EXPECT_EQ(expected_from("not-at-paper-scale"), std::nullopt);
+}
+
+TEST(Published, ARowNotAtThePapersScaleNeedsItsReason) {
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "NOT-AT-PAPER-SCALE")),
+            "published.tsv:2: column evidence: a NOT-AT-PAPER-SCALE row needs its reason (how the run differs from "
+            "the paper's setup in size or duration)");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "NOT-AT-PAPER-SCALE", "8 cm, not 15 cm", "-", "0.1")),
+            "published.tsv:2: column diff_value: diff_value and diff_tol go together (both or neither)");
+}
+
 TEST(Published, NamesFileLineAndColumnOfEachError) {
   EXPECT_EQ(error_of(""),
             "published.tsv: no header line (expected the columns id, scalar, relation, value, "
@@ -114,13 +141,15 @@ TEST(Published, NamesFileLineAndColumnOfEachError) {
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "-", "-", "a/x", "P1", "guess")),
             "published.tsv:2: column kind: 'guess' is none of number, bound, closed-form, claim");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MAYBE")),
-            "published.tsv:2: column expected: 'MAYBE' is none of MATCH, KNOWN-DIFFERENCE, NOT-REPRODUCED-YET");
+            "published.tsv:2: column expected: 'MAYBE' is none of MATCH, KNOWN-DIFFERENCE, NOT-AT-PAPER-SCALE, "
+            "NOT-REPRODUCED-YET");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE")),
             "published.tsv:2: column evidence: a KNOWN-DIFFERENCE needs its evidence");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE", "see Fig. 7", "1.1")),
             "published.tsv:2: column diff_tol: diff_value and diff_tol go together (both or neither)");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "1.1", "0.1")),
-            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE row has a diff_value (write -)");
+            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value "
+            "(write -)");
   EXPECT_EQ(error_of(header + row("=", "nan")), "published.tsv:2: column value: 'nan' is not a finite number");
 }
 
@@ -130,7 +159,8 @@ TEST(Published, ReadsAValueNotReproducedYet) {
   EXPECT_EQ(rows[0].file, "published.tsv");
   EXPECT_EQ(where(rows[0]), "published.tsv:2");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "NOT-REPRODUCED-YET", "-", "1.1", "0.1")),
-            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE row has a diff_value (write -)");
+            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value "
+            "(write -)");
 }
 
 TEST(Published, TheSameComparisonTwiceNamesBothLines) {

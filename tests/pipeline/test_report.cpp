@@ -104,7 +104,7 @@ ReportInput sample() {
 TEST(Report, SectionsComeInTheDocumentedOrder) {
   const std::string md = render_report(sample(), Flavor::markdown);
   EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 2 published values reproduced, 1 known difference explained, "
-                     "0 failures, 0 missing runs, 0 not reproduced yet**",
+                     "0 not at the paper's scale, 0 failures, 0 missing runs, 0 not reproduced yet**",
                      0),
             0u);
   std::size_t at = 0;
@@ -170,12 +170,12 @@ TEST(Index, LinksEachPaperWithItsCounts) {
                Status::not_reproduced_yet}),
        "friction/errata.html", "friction/friction.pdf"}};
   const std::string md = render_index(entries, Flavor::markdown);
-  EXPECT_NE(md.find("| paper | published values | reproduced | known differences | failures | missing runs | not "
-                    "reproduced yet | also |"),
+  EXPECT_NE(md.find("| paper | published values | reproduced | known differences | not at the paper's scale | "
+                    "failures | missing runs | not reproduced yet | also |"),
             std::string::npos);
-  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 2 | - |"), std::string::npos);
+  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 0 | 2 | - |"), std::string::npos);
   EXPECT_NE(md.find("[errata](friction/errata.html) · [PDF](friction/friction.pdf) |"), std::string::npos);
-  EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | **1** | **1** | 1 |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | 0 | **1** | **1** | 1 |"), std::string::npos);
   const std::string html = render_index(entries, Flavor::pandoc);
   EXPECT_NE(html.find("| [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
 }
@@ -210,4 +210,82 @@ TEST(Figures, NumbersNamedBySources) {
   EXPECT_EQ(figure_number("fig10"), "10");
   EXPECT_EQ(figure_number("fig6_3a"), "6.3");
   EXPECT_EQ(figure_number("rod_map"), "");
+}
+
+// A row compared from a run that is not at the paper's scale: neither reproduced nor a known
+// difference, in a column of its own in the index.
+TEST(Index, CountsValuesNotAtThePapersScaleInAColumnOfTheirOwn) {
+  const std::vector<IndexEntry> entries{{"maxdiss", "Maximal dissipation", "maxdiss/index.html",
+                                         counts({Status::match, Status::known_difference, Status::not_at_paper_scale,
+                                                 Status::not_at_paper_scale, Status::not_at_paper_scale}),
+                                         "maxdiss/errata.html", ""}};
+  const std::string md = render_index(entries, Flavor::markdown);
+  EXPECT_NE(md.find("| [Maximal dissipation](maxdiss/index.html) | 5 | 1 | 1 | 3 | 0 | 0 | 0 |"), std::string::npos);
+}
+
+namespace {
+
+// The sample report with a value not at the paper's scale and a failure beside its known difference.
+ReportInput sample_with_scale_and_failure() {
+  ReportInput in = sample();
+  in.comparison->rows.push_back({{"id", "P26"},
+                                 {"scalar", "channel/avg_particles_coulomb"},
+                                 {"relation", "="},
+                                 {"published", "246992.2917082917"},
+                                 {"reproduced", "107142"},
+                                 {"abs_error", "1.4e+05"},
+                                 {"rel_error", "0.566"},
+                                 {"tolerance", "rel 0.03"},
+                                 {"status", "NOT-AT-PAPER-SCALE"},
+                                 {"expected", "NOT-AT-PAPER-SCALE"},
+                                 {"source", "Tab. 2"},
+                                 {"quote", "avg. number of particles"},
+                                 {"evidence", "the channel is 8 cm long, not 15 cm"},
+                                 {"remark", "outside the tolerance at this run's scale"}});
+  in.comparison->counts.add(Status::not_at_paper_scale);
+  in.comparison->rows.push_back({{"id", "P9"},
+                                 {"scalar", "disk/energy"},
+                                 {"relation", "="},
+                                 {"published", "1.5"},
+                                 {"reproduced", "2.5"},
+                                 {"status", "FAIL"},
+                                 {"expected", "MATCH"},
+                                 {"source", "Sect. 9"},
+                                 {"evidence", "-"}});
+  in.comparison->counts.add(Status::fail);
+  return in;
+}
+
+}  // namespace
+
+TEST(Report, CountsValuesNotAtThePapersScaleApartAndGivesTheirReason) {
+  const std::string md = render_report(sample_with_scale_and_failure(), Flavor::markdown);
+  EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 4 published values reproduced, 1 known difference explained, "
+                     "1 not at the paper's scale, 1 failure, 0 missing runs, 0 not reproduced yet**",
+                     0),
+            0u);
+  // Still compared and shown: its error, tolerance and status in the table, its reason and how it
+  // compares below it.
+  EXPECT_NE(md.find("| P26 | `channel/avg_particles_coulomb` | 246992.2917082917 | 107142 | 1.4e+05 (57 %) | rel "
+                    "0.03 | NOT-AT-PAPER-SCALE |"),
+            std::string::npos);
+  EXPECT_NE(md.find("- **P26** (NOT-AT-PAPER-SCALE): the channel is 8 cm long, not 15 cm; outside the tolerance at "
+                    "this run's scale"),
+            std::string::npos);
+  const std::string html = render_report(sample_with_scale_and_failure(), Flavor::pandoc);
+  EXPECT_NE(html.find("[NOT-AT-PAPER-SCALE]{.badge .not-at-paper-scale}"), std::string::npos);
+}
+
+// The errata page holds the paper's own errors only: the known difference, not the value compared
+// at another scale nor the unexplained failure.
+TEST(Errata, ListsOnlyThePapersOwnErrors) {
+  const std::string md = render_errata(sample_with_scale_and_failure(), Flavor::markdown);
+  EXPECT_NE(md.find("- **P2** (Fig. 7), KNOWN-DIFFERENCE: the paper gives 0.02"), std::string::npos);
+  EXPECT_NE(md.find("Evidence: the prototype values give 0.031"), std::string::npos);
+  EXPECT_EQ(md.find("P26"), std::string::npos);
+  EXPECT_EQ(md.find("**P9**"), std::string::npos);
+  EXPECT_EQ(md.find("NOT-AT-PAPER-SCALE"), std::string::npos);
+  ReportInput none = sample_with_scale_and_failure();
+  std::erase_if(none.comparison->rows, [](const auto& row) { return row.at("status") == "KNOWN-DIFFERENCE"; });
+  EXPECT_NE(render_errata(none, Flavor::markdown).find("None: no published value is shown wrong."), std::string::npos);
 }
