@@ -12,7 +12,8 @@ maxdiss_SOLVER.channel := md_channel
 # window, serially as channel ran it, serially in another sweep order (what a mere change of
 # order does to a chaotic flow), and on two ranks split along x; the last two compare their
 # Table 2 with the first (compare.with) in their notes, and figure channel_ranks shows the three.
-MPIRUN := mpirun --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
+# pipeline/mpirun-signals: mpirun, exiting 130 or 143 when interrupted or terminated (mpirun: 1).
+MPIRUN := pipeline/mpirun-signals --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
 maxdiss_SOLVER.channel_continued := md_channel
 maxdiss_NEEDS.channel_continued := channel
 maxdiss_SOLVER.channel_reordered := md_channel

@@ -1,6 +1,8 @@
 // MPI around a study (mpi_study.hpp).
 #include "common/mpi_study.hpp"
 
+#include <string>
+
 namespace cm::mpi {
 
 Session::Session(int& argc, char**& argv) {
@@ -14,6 +16,12 @@ Session::Session(int& argc, char**& argv) {
 Session::~Session() { MPI_Finalize(); }
 
 void Session::broadcast(int& value) const { MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD); }
+
+void require_launcher(pid_t launcher) {
+  if (::getppid() != launcher)
+    throw IoError("the launcher that started this rank (process " + std::to_string(launcher) +
+                  ", mpirun) is gone: the run is not committed");
+}
 
 void Session::abort(int status) const {
   MPI_Abort(MPI_COMM_WORLD, status);

@@ -9,9 +9,12 @@
 // status). The study has a set_ranks(int), called before its keys are declared, so that its checks
 // know the number of ranks. A failure on any rank once rank 0 has let the study start ends every
 // rank (MPI_Abort with the failure's exit status), since the others would wait for it for ever.
+// No rank commits a run once the launcher that started it is gone (mpirun killed: the ranks, left
+// running, are orphans): it exits with an I/O error (74) instead, leaving no run behind.
 #pragma once
 
 #include <mpi.h>
+#include <unistd.h>
 
 #include <memory>
 
@@ -38,8 +41,13 @@ class Session {
   int rank_ = 0, size_ = 1;
 };
 
+/// Throws cm::IoError when the process that launched this rank (`launcher`, its parent at the
+/// start) is gone: the rank has been left an orphan, and what it would write is no one's.
+void require_launcher(pid_t launcher);
+
 template <class Study>
 int study_main(int argc, char** argv) {
+  const pid_t launcher = ::getppid();
   Session session(argc, argv);
   program_start();
   const bool root = session.rank() == 0;
@@ -69,6 +77,7 @@ int study_main(int argc, char** argv) {
     // the ranks of the run, so that it can be run again as it was (cm_verify launches mpirun)
     run->statistics("mpi", {{"ranks", static_cast<double>(session.size())}});
     study.run(*run);
+    require_launcher(launcher);
     run->commit();
     return exit_ok;
   });

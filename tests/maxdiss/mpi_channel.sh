@@ -18,6 +18,11 @@
 #                       - md_mpi_scaling (make bench) reads the runs on 1 and 2 ranks and writes
 #                         its table, and refuses a run of md_channel (exit 2).
 #
+#   launcher            a run is never committed by a rank whose launcher is gone: md_channel_mpi
+#                       started by a shell that exits before the run ends writes no run and says
+#                       why; and pipeline/mpirun-signals (make's launcher) passes SIGTERM and SIGINT
+#                       on to mpirun and exits 143 and 130, leaving no run, where mpirun exits 1.
+#
 #   mpi_channel.sh <check> <mpirun> <md_channel> <md_channel_mpi> <cm_tsvdiff> <md_mpi_scaling> <scratch>
 set -euo pipefail
 check=$1 mpirun=$2 serial=$3 parallel=$4 tsvdiff=$5 scaling=$6 scratch=$7
@@ -26,6 +31,38 @@ source "$(dirname "$0")/channel_lib.sh"
 rm -rf "$scratch" && mkdir -p "$scratch"
 
 case $check in
+  launcher)
+    # The launcher gone: the shell that started the solver exits after a second; the run takes
+    # several (three times the preset's 0.01 s), so the solver finds itself an orphan before it
+    # commits.
+    bash -c "\"$parallel\" --config $config --time.t_end=0.03 --output \"$scratch/orphan\" --quiet \
+      2>\"$scratch/orphan.err\" & sleep 1"
+    for _ in $(seq 1 120); do
+      grep -q . "$scratch/orphan.err" 2>/dev/null && break
+      sleep 1
+    done
+    grep -q 'launcher.*is gone: the run is not committed' "$scratch/orphan.err" || fail "an orphan rank: $(cat "$scratch/orphan.err")"
+    sleep 1  # its exit, after the message
+    [[ ! -e $scratch/orphan ]] && ! compgen -G "$scratch/.orphan.*" >/dev/null || fail "an orphan rank left a run: $(ls -A "$scratch")"
+    echo "an orphan rank commits nothing and says why"
+    # Signals to make's launcher: passed on, and the launcher's status is 128 + the signal.
+    set -m  # the launcher in a process group of its own, which keeps SIGINT
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    for signal in TERM INT; do
+      status=0
+      # ten times the preset's 0.01 s, so that the signal comes long before the end
+      pipeline/mpirun-signals --oversubscribe -np 2 "$parallel" --config $config --mpi.grid=2,1,1 \
+        --time.t_end=0.1 --output "$scratch/$signal" --quiet 2>"$scratch/$signal.err" &
+      launcher=$!
+      sleep 2
+      kill -s $signal $launcher
+      wait $launcher || status=$?
+      expected=$((128 + $(kill -l $signal)))
+      [[ $status -eq $expected ]] || fail "SIG$signal to the launcher: exit $status, expected $expected"
+      [[ ! -e $scratch/$signal ]] || fail "SIG$signal to the launcher: a run was committed"
+    done
+    echo "SIGTERM and SIGINT to the launcher: exit 143 and 130, no run"
+    ;;
   one_rank_is_serial)
     "$serial" --config $config --output "$scratch/serial" --quiet
     run_mpi 1 --config $config --output "$scratch/mpi1" --quiet
