@@ -627,6 +627,14 @@ std::map<std::string, std::string> Config::effective(bool data_only) const {
   return values;
 }
 
+double Config::number(const std::string& name) const {
+  const auto it = keys_.find(name);
+  if (it == keys_.end()) throw std::logic_error("undeclared key: " + name);
+  if (it->second.kind != Kind::real && it->second.kind != Kind::integer)
+    throw std::logic_error("not a real or integer key: " + name);
+  return it->second.numbers.at(0);
+}
+
 std::vector<Assumption> Config::assumptions() const {
   std::vector<Assumption> list;
   for (const auto& [name, k] : keys_)

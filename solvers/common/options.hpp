@@ -139,6 +139,9 @@ class Config {
   std::vector<Assumption> assumptions() const;
   /// Whether a key is declared.
   bool has(const std::string& key) const { return keys_.count(key) > 0; }
+  /// The value of a declared real or integer key (after parse(): the effective value), for checks
+  /// that read a key another part of the program declared (the budgets of common/run.hpp).
+  double number(const std::string& key) const;
 
   /// Replaces the usage lines of --help (for tools, which write no run and have their own exit
   /// statuses); the list of keys follows as usual.
