@@ -85,6 +85,9 @@ class KeyBuilder {
   KeyBuilder& size(std::size_t n);
   /// A list whose values strictly increase (an interval "lo, hi", a grid of levels).
   KeyBuilder& increasing();
+  /// A list that needs at least one value: the empty value (`--key=`) is refused, naming the key.
+  /// (A list without it may be empty: no masses, no extra seeds.)
+  KeyBuilder& nonempty();
   /// The allowed values of a text key.
   KeyBuilder& choices(const std::vector<std::string>& allowed);
   /// A value the paper does not state: recorded with its effective value under `assumptions`.
@@ -161,6 +164,7 @@ class Config {
     Range range;
     std::optional<std::size_t> size;
     bool increasing = false;
+    bool nonempty = false;
     std::vector<std::string> allowed;  // text: the choices (empty: free text)
     std::vector<double> numbers;       // real, reals, integer, integers (integers held exactly)
     std::vector<std::string> texts;    // text (one), names

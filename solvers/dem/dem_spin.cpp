@@ -74,7 +74,8 @@ class SpinStudy {
         .range(cm::Range::positive());
     c.add("dt_study.dt", &dt_study_, "time steps of the convergence study of t_roll and v_roll")
         .unit("s")
-        .range(cm::Range::positive());
+        .range(cm::Range::positive())
+        .nonempty();
     declare_model_keys(c, model_);
     c.check([&c, this] {
       if (!(model_.gravity[1] < 0.0) || model_.gravity[0] != 0.0 || model_.gravity[2] != 0.0)
