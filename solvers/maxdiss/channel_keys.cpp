@@ -68,6 +68,7 @@ void ChannelSetup::declare(cm::Config& c) {
       .assumption("ASSUMED: not in the paper; pe's default erp = 0.8 (spec 001, 6.6)");
   c.add("nbgs.threshold", &engine.threshold, "contact detection threshold: contact when the gap is below it")
       .unit("m")
+      .range(cm::Range::nonnegative())
       .assumption("ASSUMED: not in the paper; pe's 1e-8 (spec 001, 6.6)");
   c.add("nbgs.relaxation", &engine.relaxation, "relaxation w of each block update, in (0, 1]")
       .range(cm::Range::open_closed(0.0, 1.0))
