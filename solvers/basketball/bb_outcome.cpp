@@ -111,7 +111,7 @@ class OutcomeStudy {
           "also run the slipping panels with slip.delta x 10, slip.u_tol x 10 and solver.rtol / 2 and count the "
           "cells whose outcome changes (spec 004 §7.5)");
     c.add("output.threads", &threads_, "OpenMP threads (0: the runtime's default); the maps do not depend on it")
-        .range(cm::Range::closed(0, 1024))
+        .range(cm::Range::closed(0, cm::max_threads))
         .no_data();
     c.check([&c, this] {
       if (!(grid_.b1 > grid_.b0)) c.fail("grid.beta_max", "must exceed grid.beta_min");

@@ -12,8 +12,10 @@
 namespace cm {
 
 /// The number of points of lo, lo + step, ... up to hi (the last within `slack` steps of hi
-/// included), checked: hi >= lo, step > 0, step resolvable at hi, and at most `max_points`.
-/// Throws InputError naming `key` (the key of the step).
+/// included), checked: hi >= lo, step > 0, step resolvable at hi, at most `max_points`, and a step
+/// no longer than the span when hi > lo (such a grid would hold its start alone: an output step
+/// longer than the run is a mistake, never a request for one row). Throws InputError naming `key`
+/// (the key of the step).
 inline long grid_points(const std::string& key, double lo, double hi, double step, long max_points,
                         double slack = 1e-9) {
   if (!(std::isfinite(lo) && std::isfinite(hi) && std::isfinite(step)))
@@ -23,6 +25,9 @@ inline long grid_points(const std::string& key, double lo, double hi, double ste
   if (hi < lo)
     throw InputError(key + ": the grid's end " + format_real(hi) + " lies before its start " + format_real(lo));
   const double count = std::floor((hi - lo) / step + slack) + 1;
+  if (hi > lo && count < 2)
+    throw InputError(key + ": a step of " + format_real(step) + " is longer than the span [" + format_real(lo) + ", " +
+                     format_real(hi) + "]: the grid would hold its start alone");
   if (!(count <= static_cast<double>(max_points)) || lo + step == lo || hi + step == hi)
     throw InputError(key + ": a step of " + format_real(step) + " over [" + format_real(lo) + ", " + format_real(hi) +
                      "] gives " + format_real(count) + " points, more than the " + std::to_string(max_points) +

@@ -263,6 +263,16 @@ KeyBuilder& KeyBuilder::increasing() {
   return *this;
 }
 
+KeyBuilder& KeyBuilder::nonempty() {
+  auto& k = config_.key(key_);
+  if (k.kind != Config::Kind::reals && k.kind != Config::Kind::integers && k.kind != Config::Kind::names)
+    throw std::logic_error("nonempty() on a key that is not a list: " + key_);
+  if ((k.kind == Config::Kind::names ? k.texts.empty() : k.numbers.empty()))
+    throw std::logic_error("default of " + key_ + " is empty");
+  k.nonempty = true;
+  return *this;
+}
+
 KeyBuilder& KeyBuilder::choices(const std::vector<std::string>& allowed) {
   auto& k = config_.key(key_);
   if (k.kind != Config::Kind::text && k.kind != Config::Kind::names)
@@ -453,6 +463,8 @@ void Config::validate(const std::string& name, const Key& k) const {
   if (k.size && (k.kind == Kind::names ? k.texts.size() : k.numbers.size()) != *k.size)
     fail(name, std::to_string(*k.size) + " comma-separated values expected, got " +
                    std::to_string(k.kind == Kind::names ? k.texts.size() : k.numbers.size()));
+  if (k.nonempty && (k.kind == Kind::names ? k.texts.empty() : k.numbers.empty()))
+    fail(name, "needs at least one value, got an empty list");
   if (k.increasing)
     for (std::size_t i = 1; i < k.numbers.size(); ++i)
       if (!(k.numbers[i] > k.numbers[i - 1]))
@@ -647,6 +659,14 @@ std::map<std::string, std::string> Config::effective(bool data_only) const {
   return values;
 }
 
+double Config::number(const std::string& name) const {
+  const auto it = keys_.find(name);
+  if (it == keys_.end()) throw std::logic_error("undeclared key: " + name);
+  if (it->second.kind != Kind::real && it->second.kind != Kind::integer)
+    throw std::logic_error("not a real or integer key: " + name);
+  return it->second.numbers.at(0);
+}
+
 std::vector<Assumption> Config::assumptions() const {
   std::vector<Assumption> list;
   for (const auto& [name, k] : keys_)
@@ -678,6 +698,7 @@ std::string Config::help_text() const {
         (k.range.lo > -max_exact_integer || k.range.hi < max_exact_integer))
       out << " in " << k.range.describe() << ", integer";
     if (list) out << (k.size ? ", " + std::to_string(*k.size) + " values" : std::string(", a comma-separated list"));
+    if (k.nonempty) out << " of at least one value";
     if (k.increasing) out << ", increasing";
     if (k.kind == Kind::flag) out << " (a bare --" << name << " is true)";
     if (!k.allowed.empty()) out << (list ? " from:" : " one of:") << " " << join(k.allowed, " ");

@@ -85,6 +85,9 @@ class KeyBuilder {
   KeyBuilder& size(std::size_t n);
   /// A list whose values strictly increase (an interval "lo, hi", a grid of levels).
   KeyBuilder& increasing();
+  /// A list that needs at least one value: the empty value (`--key=`) is refused, naming the key.
+  /// (A list without it may be empty: no masses, no extra seeds.)
+  KeyBuilder& nonempty();
   /// The allowed values of a text key.
   KeyBuilder& choices(const std::vector<std::string>& allowed);
   /// A value the paper does not state: recorded with its effective value under `assumptions`.
@@ -149,6 +152,9 @@ class Config {
   bool affects_data(const std::string& key) const { return keys_.at(key).affects_data; }
   /// Whether a key is declared.
   bool has(const std::string& key) const { return keys_.count(key) > 0; }
+  /// The value of a declared real or integer key (after parse(): the effective value), for checks
+  /// that read a key another part of the program declared (the budgets of common/run.hpp).
+  double number(const std::string& key) const;
 
   /// Replaces the usage lines of --help (for tools, which write no run and have their own exit
   /// statuses); the list of keys follows as usual.
@@ -168,6 +174,7 @@ class Config {
     Range range;
     std::optional<std::size_t> size;
     bool increasing = false;
+    bool nonempty = false;
     std::vector<std::string> allowed;  // text: the choices (empty: free text)
     std::vector<double> numbers;       // real, reals, integer, integers (integers held exactly)
     std::vector<std::string> texts;    // text (one), names

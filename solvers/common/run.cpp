@@ -337,6 +337,47 @@ void Run::charge(double rows, double bytes, const std::string& key) {
   bytes_ += bytes;
 }
 
+namespace {
+
+// The budget `key` of the program's configuration, or the default of Budget where it has none.
+double budget_of(const Config& config, const std::string& key, long fallback) {
+  return config.has(key) ? config.number(key) : static_cast<double>(fallback);
+}
+
+}  // namespace
+
+long planned_steps(const Config& config, double span, double step, const std::string& step_key,
+                   const std::string& span_key) {
+  if (!(step > 0.0 && std::isfinite(step))) config.fail(step_key, "the step must be positive and finite");
+  if (!(span > 0.0 && std::isfinite(span))) config.fail(span_key, "must be positive and finite");
+  if (step > span)
+    config.fail(step_key, "a step of " + format_real(step) + " is longer than the run (" + span_key + " = " +
+                              format_real(span) + "): no step would be made");
+  const double steps = std::round(span / step);
+  const double most = budget_of(config, "run.max_steps", Budget{}.max_steps);
+  if (!(steps <= most))
+    config.fail(step_key, "a step of " + format_real(step) + " over " + span_key + " = " + format_real(span) +
+                              " makes " + format_real(steps) + " steps, over the budget run.max_steps = " +
+                              format_real(most) + "; take a longer step or raise the budget");
+  return static_cast<long>(steps);
+}
+
+void planned_bodies(const Config& config, double bodies, const std::string& key, const std::string& what) {
+  const double most = budget_of(config, "run.max_bodies", Budget{}.max_bodies);
+  if (!(bodies <= most))
+    config.fail(key, "the run would hold " + format_real(std::round(bodies)) + " " + what +
+                         ", over the budget run.max_bodies = " + format_real(most) +
+                         "; make the system smaller or raise the budget");
+}
+
+void planned_memory(const Config& config, double bytes, const std::string& key, const std::string& what) {
+  const double most = budget_of(config, "run.max_memory", Budget{}.max_memory);
+  if (!(bytes <= most))
+    config.fail(key, "the run would hold at least " + format_real(std::round(bytes)) + " bytes of " + what +
+                         ", over the budget run.max_memory = " + format_real(most) +
+                         " bytes; make the system smaller or raise the budget");
+}
+
 Table Run::table(const std::string& name, const std::string& description, std::vector<Column> columns,
                  Planned planned) {
   if (columns.empty()) throw std::logic_error("a table needs columns: " + name);

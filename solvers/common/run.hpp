@@ -53,11 +53,41 @@ struct Planned {
   std::string key;
 };
 
-/// What a run may write at most (keys output.max_rows, output.max_bytes of every study).
+/// What a run may write at most (keys output.max_rows, output.max_bytes of every study), and what
+/// it may compute (keys run.max_steps, run.max_bodies, run.max_memory: see planned_steps below).
 struct Budget {
-  long max_rows = 20'000'000;  ///< rows of all tables of a run together
-  long max_bytes = 4L << 30;   ///< bytes of all tables of a run together (4 GiB)
+  long max_rows = 20'000'000;      ///< rows of all tables of a run together
+  long max_bytes = 4L << 30;       ///< bytes of all tables of a run together (4 GiB)
+  long max_steps = 1'000'000'000;  ///< steps of one time stepping
+  long max_bodies = 1'000'000;     ///< bodies (spheres) a run holds at once
+  long max_memory = 16L << 30;     ///< bytes of the largest arrays a run holds (16 GiB)
 };
+
+/// Work a run is about to do, counted from its keys before any of it is done (as a table's
+/// Planned rows are) and checked against the budgets of every study (keys run.max_steps,
+/// run.max_bodies, run.max_memory; the defaults of Budget where a program has no such key). Each
+/// is called in a check of the study's keys (Config::check), so that a run that cannot finish is
+/// refused as bad input (exit 2) before its run directory exists; each throws InputError naming
+/// the key that sets the work and the budget it exceeds.
+///
+/// The steps of a time stepping over `span` (key span_key) by `step` (key step_key), rounded to
+/// the nearest whole number: refused when the step is longer than the span (no step would be
+/// made) or the count exceeds run.max_steps (a step of 1e-300 s is refused, never looped over).
+long planned_steps(const Config& config, double span, double step, const std::string& step_key,
+                   const std::string& span_key);
+/// Bodies held at once (spheres of a grid, of a random packing), set by `key` and described by
+/// `what` ("spheres on the grid of the channel ..."), against run.max_bodies.
+void planned_bodies(const Config& config, double bodies, const std::string& key, const std::string& what);
+/// Bytes of the largest arrays a run is about to make, set by `key` and described by `what`,
+/// against run.max_memory.
+void planned_memory(const Config& config, double bytes, const std::string& key, const std::string& what);
+
+/// The most threads a thread-count key accepts (the range of solver.threads and the like). The data
+/// never depend on the threads, and more threads than cores only wait for each other, while each
+/// reserves a stack: a count far beyond the cores (1024) cannot start its threads under a memory
+/// limit, and the threading runtime then aborts the run. 256 leaves room for the largest common
+/// compute nodes; more is refused as bad input.
+inline constexpr double max_threads = 256;
 
 class Run;
 

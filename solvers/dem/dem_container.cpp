@@ -101,7 +101,7 @@ class ContainerStudy {
     c.add("solver.threads", &threads_,
           "threads running the simulations (each seed with and without rotations) side by side; the data do "
           "not depend on it")
-        .range(cm::Range::closed(1, 1024))
+        .range(cm::Range::closed(1, cm::max_threads))
         .no_data();
     c.add("time.t_end", &t_end_, "simulated time")
         .unit("s")
@@ -149,6 +149,18 @@ class ContainerStudy {
       if (model_.skin > 0.0 && model_.skin < 1e-6) c.fail("solver.skin", "is too small to be useful (or 0: all pairs)");
       if (snapshot_times_.empty()) c.fail("output.snapshot_times", "needs at least one time");
       if (snapshot_times_.back() > t_end_ + 1e-12) c.fail("output.snapshot_times", "must not exceed time.t_end");
+      // The work, counted before any sphere is placed: the steps of each simulation, the spheres of
+      // every simulation (all starting states are placed first), their snapshots and energy rows.
+      const double steps = static_cast<double>(cm::planned_steps(c, t_end_, model_.dt, "solver.dt", "time.t_end"));
+      const double simulations = 2.0 * static_cast<double>(1 + extra_seeds_.size());
+      const double spheres = simulations * static_cast<double>(n_);
+      cm::planned_bodies(c, spheres, "particles.n",
+                         "spheres (particles.n in each of " + cm::format_real(simulations) +
+                             " simulations: every seed, rsa.seed and seeds.extra, with and without rotations)");
+      cm::planned_memory(c, spheres * static_cast<double>(snapshot_times_.size() + 2) * sizeof(State), "particles.n",
+                         "sphere states (start, snapshots at output.snapshot_times and end of every simulation)");
+      cm::planned_memory(c, simulations * (steps / static_cast<double>(every_) + 1.0) * 7.0 * sizeof(double),
+                         "output.every", "energy samples (7 values per output.every steps of every simulation)");
     });
   }
 

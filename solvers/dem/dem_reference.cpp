@@ -100,6 +100,16 @@ class ReferenceStudy {
         c.fail("top.revolutions", "times the largest top.steps_per_revolution exceeds 1e8 steps");
       for (const long n : top_steps_)
         if (top_steps_.back() % n != 0) c.fail("top.steps", "each count must divide the last");
+      // The work, counted before any step: the impact's time span, twice the Hertz duration of
+      // Eq. (50), must be a number (a mass of 1e300 kg overflows it), and each of its time steppings
+      // (the span by each step of conv.dt_over_duration) within the budget of steps.
+      const double t_c =
+          hertz_duration(0.5 * particle_.m, 0.5 * particle_.r, effective_E(particle_, particle_), v_rel_);
+      if (!(std::isfinite(t_c) && t_c > 0.0))
+        c.fail("particle.m", "the Hertz duration of Eq. (50) is " + cm::format_real(t_c) +
+                                 " s, not a positive number (particle.m, particle.r, particle.E, impact.v_rel)");
+      for (const double f : fractions_)
+        cm::planned_steps(c, 2.0 * t_c, f * t_c, "conv.dt_over_duration", "twice the Hertz duration");
     });
   }
 

@@ -74,7 +74,8 @@ class SpinStudy {
         .range(cm::Range::positive());
     c.add("dt_study.dt", &dt_study_, "time steps of the convergence study of t_roll and v_roll")
         .unit("s")
-        .range(cm::Range::positive());
+        .range(cm::Range::positive())
+        .nonempty();
     declare_model_keys(c, model_);
     c.check([&c, this] {
       if (!(model_.gravity[1] < 0.0) || model_.gravity[0] != 0.0 || model_.gravity[2] != 0.0)
@@ -82,6 +83,10 @@ class SpinStudy {
       if (slope_window_[1] > t_end_) c.fail("analysis.slope_window", "must end before time.t_end");
       if (roll_window_[1] > t_end_ + 1e-12) c.fail("analysis.roll_window", "must end by time.t_end");
       if (model_.particle_wall.mu_d <= 0.0) c.fail("contact.wall_mu_d", "must be positive: the sphere must roll");
+      // The work, counted before any step: every simulation keeps a trace of every step.
+      plan(c, t_end_, model_.dt, "solver.dt", "time.t_end");
+      plan(c, printed_overlap_t_end_, model_.dt, "solver.dt", "evidence.printed_overlap_t_end");
+      for (const double dt : dt_study_) plan(c, t_end_, dt, "dt_study.dt", "time.t_end");
     });
   }
 
@@ -96,6 +101,14 @@ class SpinStudy {
   }
 
  private:
+  /// The steps of one simulation over `span` by `dt` and the memory of its trace (Trace: 12 values
+  /// a step), against the budgets of the run.
+  static void plan(const cm::Config& c, double span, double dt, const std::string& dt_key,
+                   const std::string& span_key) {
+    const double steps = static_cast<double>(cm::planned_steps(c, span, dt, dt_key, span_key));
+    cm::planned_memory(c, (steps + 1.0) * 12.0 * sizeof(double), dt_key, "the trace of every step");
+  }
+
   Trace simulate(const Options& o, double t_end, cm::Run* progress_run) const {
     const double delta0 = static_overlap_ ? static_overlap(particle_, g_, o.wall_material) : 0.0;
     State s0;

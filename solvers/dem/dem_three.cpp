@@ -75,6 +75,9 @@ class ThreeStudy {
       // the particles must start apart: the side of the triangle sqrt(3) R0 exceeds 2 r
       if (!(std::sqrt(3.0) * R0_ > 2.0 * particle_.r))
         c.fail("initial.R0", "the spheres overlap at the start (sqrt(3) R0 must exceed 2 r)");
+      // The work, counted before any step: two simulations, each keeping a trace (Trace: 11 values) of every step.
+      const double steps = static_cast<double>(cm::planned_steps(c, t_end_, model_.dt, "solver.dt", "time.t_end"));
+      cm::planned_memory(c, 2.0 * (steps + 1.0) * 11.0 * sizeof(double), "solver.dt", "the traces of every step");
     });
   }
 

@@ -55,7 +55,10 @@ class ExactStudy {
     c.add("surface.phi_points", &phi_points_, "longitudes of the Fig. 3 surface").range(cm::Range::closed(3, 10000));
     c.add("surface.theta_points", &surface_theta_points_, "latitudes of the Fig. 3 surface")
         .range(cm::Range::closed(3, 10000));
-    c.add("verify.eps", &verify_eps_, "eps of the verification sweep").unit("1").range(cm::Range::closed(0.0, 1e6));
+    c.add("verify.eps", &verify_eps_, "eps of the verification sweep")
+        .unit("1")
+        .range(cm::Range::closed(0.0, 1e6))
+        .nonempty();
     c.add("verify.rho_over_R", &verify_rho_, "rho/R of the verification directions")
         .unit("1")
         .range(cm::Range::closed(1e-6, 1e6));

@@ -93,6 +93,7 @@ void LimitDirectionStudy::declare(cm::Config& c) {
   c.add("samples.f", &o_.samples_f, "forces of the LD lists (Fig. 11)")
       .unit("mu m g")
       .range(cm::Range::closed(0.0, 1e6))
+      .nonempty()
       .assumption("ASSUMED: representative forces of Cases 1-4 (spec 000 F11)");
   c.add("roots.scan_points", &o_.scan_points, "grid of the root scans in psi").range(cm::Range::closed(10, 1e7));
   c.add("roots.bracket_factor", &o_.bracket_factor,
@@ -113,6 +114,7 @@ void LimitDirectionStudy::declare(cm::Config& c) {
     c.add("ball.lambda_sweep", &o_.lambda_sweep, "lambda values of the accuracy sweep")
         .unit("1")
         .range(cm::Range::closed(1.0, 1e6))
+        .nonempty()
         .assumption("ASSUMED: the paper only says 'increasing lambda' (spec 000 C-LAMBDA)");
   if (disc) {
     c.add("table2.galin", &o_.galin, "add the Galin-pressure row of Table 2");

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "common/run.hpp"
 #include "common/text.hpp"
 
 namespace md::granular {
@@ -67,6 +68,7 @@ void ChannelSetup::declare(cm::Config& c) {
       .assumption("ASSUMED: not in the paper; pe's default erp = 0.8 (spec 001, 6.6)");
   c.add("nbgs.threshold", &engine.threshold, "contact detection threshold: contact when the gap is below it")
       .unit("m")
+      .range(cm::Range::nonnegative())
       .assumption("ASSUMED: not in the paper; pe's 1e-8 (spec 001, 6.6)");
   c.add("nbgs.relaxation", &engine.relaxation, "relaxation w of each block update, in (0, 1]")
       .range(cm::Range::open_closed(0.0, 1.0))
@@ -107,7 +109,7 @@ void ChannelSetup::declare(cm::Config& c) {
           "every owned sphere after each sweep, with or without contacts across subdomains");
   c.add("solver.threads", &engine.threads,
         "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
-      .range(cm::Range::closed(1, 1024))
+      .range(cm::Range::closed(1, cm::max_threads))
       .no_data();
 
   c.check([&c, this] {
@@ -126,6 +128,13 @@ void ChannelSetup::declare(cm::Config& c) {
     if (2.0 * channel.R > std::min(channel.Ly, channel.Lz))
       c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
     if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
+    // The spheres the channel holds on the grid of particles.spacing (the initial fill and the
+    // inflow's layers lie on it), counted before any grid is built: each extent over the spacing.
+    double spheres = 1.0;
+    for (const double extent : {channel.Lx, channel.Ly, channel.Lz}) spheres *= std::max(1.0, extent / channel.spacing);
+    cm::planned_bodies(c, spheres, "particles.spacing",
+                       "spheres on the grid of particles.spacing through the channel (channel.length, channel.width, "
+                       "channel.height)");
     const long P = subdomains[0] * subdomains[1] * subdomains[2];
     if (P != ranks)
       c.fail("mpi.grid",

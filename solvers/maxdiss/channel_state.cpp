@@ -103,10 +103,10 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
 }
 
 bool channel_key_may_differ(const std::string& name) {
-  static const std::vector<std::string> prefixes{"time.t_end", "sample.",    "average.",         "cells.", "rdf.",
-                                                 "regions.",   "snapshot.",  "projection.",      "mpi.",   "solver.",
-                                                 "output.",    "run.study",  "run.laws",         "state.", "restart.",
-                                                 "compare.",   "nbgs.order", "nbgs.slab_columns"};
+  static const std::vector<std::string> prefixes{"time.t_end", "sample.",    "average.",          "cells.",  "rdf.",
+                                                 "regions.",   "snapshot.",  "projection.",       "mpi.",    "solver.",
+                                                 "output.",    "run.study",  "run.laws",          "state.",  "restart.",
+                                                 "compare.",   "nbgs.order", "nbgs.slab_columns", "run.max_"};
   for (const std::string& p : prefixes)
     if (name.compare(0, p.size(), p) == 0) return true;
   return false;

@@ -161,8 +161,8 @@ class ChannelStudy {
 
     c.check([&c, this] {
       const auto& o = setup_.channel.obstacle;
+      cm::planned_steps(c, t_end_, setup_.engine.dt, "time.dt", "time.t_end");
       const double steps = t_end_ / setup_.engine.dt;
-      if (steps > 1e9) c.fail("time.t_end", "more than 1e9 steps of time.dt");
       if (std::fabs(steps - std::round(steps)) > 1e-9 * steps)
         c.fail("time.t_end", "must be a whole number of steps time.dt");
       steps_ = std::lround(steps);

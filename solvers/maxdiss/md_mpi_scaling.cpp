@@ -112,6 +112,8 @@ class Scaling {
     const ChannelRun w1 = load(weak_[0], "scaling.weak"), w2 = load(weak_[1], "scaling.weak");
     if (s1.ranks != 1 || w1.ranks != 1 || s2.ranks != 2 || w2.ranks != 2)
       throw cm::InputError("scaling.strong: the runs must be on 1 and on 2 ranks (scaling.weak too)");
+    // strong scaling is one channel on more ranks: the two runs must be of the same channel
+    md::granular::require_same_channel(s2.run, s1.run.config, "scaling.strong");
     cm::Table t = run.table("scaling.tsv", "strong (0) and weak (1) scaling per law (0 Coulomb, 1 maximum dissipation)",
                             {{"kind", "1"},
                              {"law", "1"},

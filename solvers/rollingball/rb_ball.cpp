@@ -65,7 +65,10 @@ class BallStudy {
     config.add("ic.theta", &o.theta, "initial rail angles theta_a (Table 6.2)").unit("rad").range(cm::Range::any());
     config.add("ic.theta_from_cm_solver", &o.theta_from_cm_solver,
                "replace the free angles of ic.theta by the exact root of the CM condition (rb_ic)");
-    config.add("ic.free", &o.free, "1-based indices of the angles the CM condition solves for")
+    config
+        .add("ic.free", &o.free,
+             "1-based indices of the angles the CM condition solves for (ic.theta_from_cm_solver); each must name "
+             "a mass whenever there are two or more")
         .range(cm::Range::at_least(1));
     config.add("ic.want", &o.want, "root with the total CM above or below the GC").choices({"above", "below"});
     config.add("ic.thetadot", &o.thetadot, "initial rates theta_a' (Table 6.2)").unit("rad").range(cm::Range::any());
@@ -96,8 +99,13 @@ class BallStudy {
       const std::size_t n = o.model.m.size();
       if (o.theta.size() != n) config.fail("ic.theta", "needs one value per mass (masses.m)");
       if (o.thetadot.size() != n) config.fail("ic.thetadot", "needs one value per mass (masses.m)");
-      if (o.theta_from_cm_solver) rb::check_free_angles(config, o.free, n);
-      if (o.q[0] == 0.0 && o.q[1] == 0.0 && o.q[2] == 0.0 && o.q[3] == 0.0) config.fail("ic.q", "must not vanish");
+      // ic.free names two of the masses (used by ic.theta_from_cm_solver): checked whenever there are two
+      if (o.theta_from_cm_solver || n >= 2) rb::check_free_angles(config, o.free, n);
+      // a versor has norm 1 to rounding (sqrt(1/2) reads exactly; 0.7071 does not)
+      const double norm = std::sqrt(o.q[0] * o.q[0] + o.q[1] * o.q[1] + o.q[2] * o.q[2] + o.q[3] * o.q[3]);
+      if (!(std::fabs(norm - 1.0) <= 1e-12))
+        config.fail("ic.q", "is not a unit versor: its norm is " + cm::format_real(norm) +
+                                ", not 1 (to 1e-12; e.g. 1, 0, 0, 0 or sqrt(1/2), 0, sqrt(1/2), 0)");
       if (!o.window.empty() && o.window.size() != 2) config.fail("diagnostic.window", "needs t0 < t1");
       if (!o.window.empty() && !(o.window[1] > o.march.a)) config.fail("diagnostic.window", "t1 must exceed time.a");
     });

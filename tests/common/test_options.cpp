@@ -238,3 +238,26 @@ TEST(Options, FuzzTheParser) {
     }
   }
 }
+
+TEST(Options, AListThatNeedsValuesRefusesTheEmptyList) {
+  std::vector<double> eps{0.1, 1.0};
+  std::vector<double> extra{};
+  cm::Config c{"demo", "a demonstration"};
+  c.add("verify.eps", &eps, "eps of the sweep").nonempty();
+  c.add("seeds.extra", &extra, "further seeds (none: only the first)");
+  std::vector<const char*> argv{"demo", "--verify.eps="};
+  try {
+    c.parse(int(argv.size()), argv.data());
+    ADD_FAILURE() << "the empty list was accepted";
+  } catch (const cm::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("verify.eps"), std::string::npos) << e.what();
+  }
+  cm::Config d{"demo", "a demonstration"};
+  d.add("verify.eps", &eps, "eps of the sweep").nonempty();
+  d.add("seeds.extra", &extra, "further seeds (none: only the first)");
+  std::vector<const char*> fine{"demo", "--seeds.extra=", "--verify.eps=0.3"};
+  d.parse(int(fine.size()), fine.data());  // a list without nonempty() may be empty
+  EXPECT_TRUE(extra.empty());
+  EXPECT_EQ(eps, std::vector<double>{0.3});
+  EXPECT_NE(d.help_text().find("of at least one value"), std::string::npos);
+}

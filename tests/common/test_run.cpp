@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "common/run.hpp"
@@ -165,4 +166,30 @@ TEST(Run, APlannedTableOverTheBudgetIsRefusedBeforeWriting) {
   auto t = run.table("small.tsv", "small", {{"x", "1"}}, {10, "n"});
   for (int i = 0; i < 1000; ++i) t.row({1.0});
   EXPECT_THROW(t.row({1.0}), cm::InputError);  // the 1001st row: over output.max_rows
+}
+
+TEST(Run, PlannedWorkIsCountedAgainstTheBudgetsBeforeAnyIsDone) {
+  const auto config = make_config(scratch("work") / "study");
+  const cm::Config& c = config->config;  // a program without the budget keys: the defaults of Budget
+  EXPECT_EQ(cm::planned_steps(c, 5.0, 1e-4, "solver.dt", "time.t_end"), 50000);
+  EXPECT_EQ(cm::planned_steps(c, 1.0, 1.0, "solver.dt", "time.t_end"), 1);
+  auto message = [&](const std::function<void()>& plan) {
+    try {
+      plan();
+    } catch (const cm::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // a step longer than the run makes no step; one of 1e-300 s would never end
+  EXPECT_NE(message([&] { cm::planned_steps(c, 5.0, 10.0, "solver.dt", "time.t_end"); }).find("solver.dt"),
+            std::string::npos);
+  const std::string tiny = message([&] { cm::planned_steps(c, 5.0, 1e-300, "solver.dt", "time.t_end"); });
+  EXPECT_NE(tiny.find("solver.dt"), std::string::npos) << tiny;
+  EXPECT_NE(tiny.find("run.max_steps"), std::string::npos) << tiny;
+  EXPECT_NE(message([&] { cm::planned_bodies(c, 6e7, "particles.spacing", "spheres"); }).find("run.max_bodies"),
+            std::string::npos);
+  EXPECT_EQ(message([&] { cm::planned_bodies(c, 1e6, "particles.n", "spheres"); }), "accepted");
+  EXPECT_NE(message([&] { cm::planned_memory(c, 1e12, "particles.n", "states"); }).find("particles.n"),
+            std::string::npos);
 }

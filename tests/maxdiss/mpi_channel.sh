@@ -113,7 +113,16 @@ case $check in
       --output "$scratch/scaling_bad" --quiet 2>"$scratch/scaling_bad.err" || status=$?
     [[ $status -eq 2 && ! -e $scratch/scaling_bad ]] || { echo "a run of md_channel: exit $status, expected 2"; exit 1; }
     grep -q 'scaling.strong' "$scratch/scaling_bad.err" || { echo "the message does not name scaling.strong"; exit 1; }
-    echo "md_mpi_scaling: 8 rows from the runs on 1 and 2 ranks; a run of md_channel refused"
+    # strong scaling is one channel on more ranks: a run of another channel (friction.mu) is refused
+    # (a short run of one law: only its configuration is read)
+    run_mpi 2 --config $config --mpi.grid=2,1,1 --friction.mu=0.3 --run.laws=maxdiss --time.t_end=0.001 \
+      --average.t_start=0 --output "$scratch/other2" --quiet
+    status=0
+    "$scaling" --scaling.strong="$scratch/mpi1,$scratch/other2" --scaling.weak="$scratch/mpi1,$scratch/mpi2" \
+      --output "$scratch/scaling_other" --quiet 2>"$scratch/scaling_other.err" || status=$?
+    [[ $status -eq 2 && ! -e $scratch/scaling_other ]] || { echo "another channel as strong scaling: exit $status, expected 2"; exit 1; }
+    grep -q 'scaling.strong.*friction.mu' "$scratch/scaling_other.err" || { echo "the message does not name scaling.strong and friction.mu"; exit 1; }
+    echo "md_mpi_scaling: 8 rows from the runs on 1 and 2 ranks; a run of md_channel and another channel refused"
     ;;
   *)
     echo "mpi_channel.sh: unknown check '$check'" >&2
