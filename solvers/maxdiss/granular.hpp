@@ -24,8 +24,8 @@
 // lies in the same column or the next, so the contacts of one slab touch its own columns and the
 // first column of the next slab only; the even slabs, then the odd ones, are relaxed (each colour
 // by colour), slabs of one parity by any thread. This is the shape of a split into subdomains;
-// on one node it was not faster (make bench, maxdiss at 0.02 s of flow: 0.79e6 sphere-steps per
-// second per thread against 0.87e6 colour by colour). Plain detection order runs on one thread.
+// whether it pays on a machine is measured, not written here (md_channel_bench with
+// --nbgs.order=slabs against the default). Plain detection order runs on one thread.
 // Detection works in fixed chunks of cells concatenated in order. The data therefore depend on the
 // keys and never on the thread count.
 //
