@@ -128,6 +128,11 @@ reports/$(1)/figures/$(2).png: pipeline/$(1)/$(2).gp pipeline/gnuplot/common.gp 
 	gnuplot -e "results='results/$(1)'; out='reports/$(1)/figures/$(2)'; term='png'" pipeline/$(1)/$(2).gp
 endef
 
+# The figure beside each paper's row of the index: <paper>_INDEX_FIGURE, or its first figure.
+index_figure = $(or $($(1)_INDEX_FIGURE),$(firstword $($(1)_FIGURES)))
+index_figures = $(if $(strip $(foreach p,$(PAPERS),$(call index_figure,$(p)))),--index-figures=$(subst $(space),$(comma),$(strip \
+  $(foreach p,$(PAPERS),$(if $(call index_figure,$(p)),$(p):$(call index_figure,$(p)))))))
+
 # --figure-list=a,b of paper $(1); nothing for a paper without figures (an empty value is refused).
 figure_list = $(if $(strip $($(1)_FIGURES)),--figure-list=$(subst $(space),$(comma),$(strip $($(1)_FIGURES))))
 
@@ -168,7 +173,7 @@ studies: $(foreach p,$(PAPERS),$($(p)_RUNS))
 figures: $(foreach p,$(PAPERS),$($(p)_PNGS))
 
 reports/index.html: $(foreach p,$(PAPERS),reports/$(p)/index.html reports/$(p)/$(p).pdf) $(BIN)/cm_report
-	$(BIN)/cm_report --index=true --reports=reports --out=reports/index.html
+	$(BIN)/cm_report --index=true --reports=reports $(index_figures) --out=reports/index.html
 
 reports: reports/index.html
 

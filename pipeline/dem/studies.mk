@@ -8,6 +8,8 @@ dem_SOLVER.spin := dem_spin
 dem_SOLVER.three := dem_three
 dem_SOLVER.container := dem_container
 dem_SOLVER.reference := dem_reference
+# The figure beside the paper's row of the index (reports/index.html).
+dem_INDEX_FIGURE := fig9
 dem_FIGURES := fig5 spin_iterations fig7 fig9 fig10 fig11 fig12 reference_order top_order top_drift
 dem_BENCH := bench-dem-container
 

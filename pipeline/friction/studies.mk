@@ -9,6 +9,8 @@ friction_SOLVER.disc := fr_disc
 friction_SOLVER.ball := fr_ball
 friction_SOLVER.portraits := fr_portraits
 friction_SOLVER.stopping := fr_stopping
+# The figure beside the paper's row of the index (reports/index.html).
+friction_INDEX_FIGURE := fig3
 friction_FIGURES := fig3 fig4 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig13 fig14 fig15 fig16 fig17 fig18 stopping
 friction_BENCH := bench-friction-models
 

@@ -14,4 +14,6 @@ rollingball_SOLVER.detach_m3_65 := rb_ball
 rollingball_SOLVER.detach_m3_70 := rb_ball
 rollingball_SOLVER.detach_d_scale := rb_ball
 rollingball_SOLVER.detach_zeta0 := rb_ball
+# The figure beside the paper's row of the index (reports/index.html).
+rollingball_INDEX_FIGURE := fig6_2d
 rollingball_FIGURES := fig5_1 fig5_2 fig5_3a fig5_3b fig5_3c fig5_3d fig5_4a fig5_4b fig5_4c fig6_1 fig6_2a fig6_2b fig6_2c fig6_2d fig6_3a fig6_3b fig6_3c fig6_3d fig6_4a fig6_4b fig6_4c fig6_4d figX_Ndip figX_sensitivity

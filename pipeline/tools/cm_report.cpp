@@ -34,6 +34,7 @@ namespace {
 struct Options {
   bool index = false, quiet = false;
   std::string paper, title, results, comparison, figures, figure_sources, figure_list, intro, reports, css, out;
+  std::vector<std::string> index_figures;  // <paper>:<figure>, the figure beside each paper's row
 };
 
 using namespace cm::pipeline;
@@ -68,6 +69,13 @@ int index(const cm::Config& config, const Options& o) {
   const std::filesystem::path out = o.out.empty() ? reports / "index.html" : std::filesystem::path(o.out);
   std::error_code ec;
   if (!std::filesystem::is_directory(reports, ec)) config.fail("reports", "'" + reports.string() + "' is no directory");
+  std::map<std::string, std::string> figure_of;
+  for (const std::string& item : o.index_figures) {
+    const auto parts = split(item, ':');
+    if (parts.size() != 2 || parts[0].empty() || parts[1].empty())
+      config.fail("index-figures", "'" + item + "' is not <paper>:<figure>");
+    if (!figure_of.emplace(parts[0], parts[1]).second) config.fail("index-figures", parts[0] + " has two figures");
+  }
   std::vector<IndexEntry> entries;
   for (const auto& dir : visible_subdirectories(reports)) {
     // Every paper's directory holds its report: one without would silently drop out of the index.
@@ -88,8 +96,16 @@ int index(const cm::Config& config, const Options& o) {
       entry.errata_link = relative_link(dir / "errata.html", out.parent_path());
     if (std::filesystem::is_regular_file(dir / (paper + ".pdf"), ec))
       entry.pdf_link = relative_link(dir / (paper + ".pdf"), out.parent_path());
+    if (const auto figure = figure_of.find(paper); figure != figure_of.end()) {
+      const auto png = dir / "figures" / (figure->second + ".png");
+      if (!std::filesystem::is_regular_file(png, ec))
+        config.fail("index-figures", "'" + png.string() + "' does not exist (a figure of " + paper + "'s report)");
+      entry.figure_link = relative_link(png, out.parent_path());
+      figure_of.erase(figure);
+    }
     entries.push_back(std::move(entry));
   }
+  if (!figure_of.empty()) config.fail("index-figures", "no report of " + figure_of.begin()->first + " to show it in");
   const int status = write_html(render_index(entries, Flavor::pandoc), "Reproductions", style(o), out);
   if (status == 0 && !o.quiet) std::printf("index of %zu reports -> %s\n", entries.size(), out.c_str());
   return status;
@@ -176,12 +192,14 @@ int main(int argc, char** argv) {
     config.add("figure-list", &o.figure_list, "the figures to show, in order (comma list)");
     config.add("intro", &o.intro, "a Markdown introduction to include");
     config.add("reports", &o.reports, "with --index: the reports directory (reports/<paper>/comparison.tsv)");
+    config.add("index-figures", &o.index_figures,
+               "with --index: the figure shown beside each paper's row, <paper>:<figure> (its figures/<figure>.png)");
     config.add("css", &o.css, "a style sheet replacing the built-in one");
     config.add("out", &o.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
     config.set_usage(
         "usage: cm_report --paper=NAME --title=TEXT --results=DIR --comparison=FILE --figures=DIR\n"
         "                 --figure-sources=DIR --figure-list=a,b --intro=FILE --out=DIR\n"
-        "       cm_report --index=true --reports=DIR --out=FILE\n"
+        "       cm_report --index=true --reports=DIR [--index-figures=paper:fig,...] --out=FILE\n"
         "Exit status: 0 written, 1 pandoc failed, 2 bad input, 74 an I/O error, 70 an internal error.");
     const cm::Invocation invocation = config.parse(argc, argv);
     if (invocation.help || invocation.version) return 0;

@@ -501,8 +501,8 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
         "compared from a run that differs from the paper's setup in size or duration, and counts neither as "
         "reproduced nor as a difference.\n\n"
         "| paper | published values | reproduced | known differences | not at the paper's scale | failures | "
-        "missing runs | not reproduced yet | also |\n"
-        "|--------------------------|------|------|------|------|------|------|------|------|\n";
+        "missing runs | not reproduced yet | also | at a glance |\n"
+        "|--------------------------|------|------|------|------|------|------|------|------|------|\n";
   // A failure count above zero stands out: bold in Markdown, a red badge in HTML.
   auto alarming = [&](std::size_t n, const std::string& cls) {
     if (n == 0) return std::string("0");
@@ -517,7 +517,9 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
     std::vector<std::string> also;
     if (!e.errata_link.empty()) also.push_back("[errata](" + e.errata_link + ")");
     if (!e.pdf_link.empty()) also.push_back("[PDF](" + e.pdf_link + ")");
-    md << (also.empty() ? "-" : join(also, " · ")) << " |\n";
+    md << (also.empty() ? "-" : join(also, " · ")) << " | ";
+    // A figure of the report, small, linking to the report: the row's paper at a glance.
+    md << (e.figure_link.empty() ? "-" : "[![](" + e.figure_link + "){height=90px}](" + e.link + ")") << " |\n";
   }
   return md.str();
 }

@@ -48,6 +48,7 @@ struct IndexEntry {
   std::string paper, title, link;
   Counts counts;
   std::string errata_link, pdf_link;  ///< empty when the paper has no errata page or PDF
+  std::string figure_link = "";       ///< a figure of the report shown beside its row, or empty
 };
 
 /// The errata page of a paper: the paper's own errors only. Every published value the evidence

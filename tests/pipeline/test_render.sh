@@ -13,5 +13,6 @@ cd "$fixtures" || exit 1
 "$report" --paper=fixture --title=Fixture --results=results --comparison=comparison_ok.tsv \
   --figures="$scratch/reports/fixture/figures" --figure-sources=figure-sources --figure-list=fig_a \
   --intro=intro.md --out="$scratch/reports/fixture" || exit 1
-"$report" --index=true --reports="$scratch/reports" --out="$scratch/reports/index.html" || exit 1
+"$report" --index=true --reports="$scratch/reports" --index-figures=fixture:fig_a \
+  --out="$scratch/reports/index.html" || exit 1
 exec "$here/render_reports.sh" "$scratch/reports" "$scratch/artefacts"

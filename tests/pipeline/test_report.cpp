@@ -180,6 +180,16 @@ TEST(Index, LinksEachPaperWithItsCounts) {
   EXPECT_NE(html.find("| [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
 }
 
+TEST(Index, ShowsAFigureOfEachPaperThatHasOne) {
+  IndexEntry with{"dem", "DEM", "dem/index.html", counts({Status::match}), "", ""};
+  with.figure_link = "dem/figures/fig9.png";
+  const IndexEntry without{"friction", "Friction", "friction/index.html", counts({Status::match}), "", ""};
+  const std::string md = render_index({with, without}, Flavor::pandoc);
+  EXPECT_NE(md.find("| also | at a glance |"), std::string::npos);
+  EXPECT_NE(md.find("| - | [![](dem/figures/fig9.png){height=90px}](dem/index.html) |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 1 | 1 | 0 | 0 | 0 | 0 | 0 | - | - |"), std::string::npos);
+}
+
 TEST(Bench, ParsesTheList) {
   const auto list = parse_bench_list("# bench\n\ndisk\trb_disk --config x.ini\nball\tsleep 0\n", "bench.list");
   ASSERT_EQ(list.size(), 2u);
