@@ -191,7 +191,8 @@ check-published: $(foreach p,$(PAPERS),reports/$(p)/comparison.tsv)
 	    --out=$(BUILD)/check-$$p.tsv) || rc=$$?; \
 	  [ $$rc -eq 0 ] || { status=1; printf '%s\n' "$$out" | tail -n +2 >&2; }; \
 	  line=$$(printf '%s\n' "$$out" | sed -n 1p); \
-	  secs=$$(cat results/$$p/*/run.json 2>/dev/null | sed -n 's/^  "wall_time_s": \([0-9.e+-]*\),$$/\1/p' | \
+	  runs=$$(for r in results/$$p/*/run.json; do [ -f "$$r" ] && printf '%s,' "$${r%/run.json}"; done); \
+	  secs=$$( { [ -z "$$runs" ] || $(BIN)/cm_query --runs="$${runs%,}" --field=wall_time_s; } | \
 	    awk '{ s += $$1 } END { printf "%.1f", s }'); \
 	  printf 'paper  %-12s %s; runs took %s s\n' "$$p" "$$line" "$$secs"; \
 	done; exit $$status

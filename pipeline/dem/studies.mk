@@ -22,8 +22,9 @@ dem_BENCH := bench-dem-container
 # bench-dem the container run that cm_bench has just timed is read (its first seed is the paper's:
 # the same simulations); alone, or when that run is older than the solver or the config, the
 # paper's seed is run here.
-# $(1) run directory, $(2) scalar or statistics group, $(3) value or statistic: one number of its run.json
-dem_bench_value = sed -n '/^    "'"$(2)"'": {$$/,/}/s/^ *"'"$(3)"'": \([^,}]*\).*/\1/p' "$(1)/run.json" | head -1
+# $(1) run directory, $(2) scalar, or statistics group, $(3) "value", or the statistic: one number
+# of its run.json (cm_query)
+dem_bench_value = $(BIN)/cm_query --runs="$(1)" $(if $(filter value,$(3)),--scalar="$(2)",--statistic="$(2).$(3)")
 
 .PHONY: bench-dem-container
 bench-dem-container:
@@ -42,7 +43,7 @@ bench-dem-container:
 	   [ $$timed/run.json -nt configs/dem/container.ini ]; then first=$$timed; else first=results/bench/dem-container; fi; \
 	for run in $$first results/bench/dem-container-1e4; do \
 	  printf '%s: %s spheres, processor time with over without rotations %s, contact tests with over without %s\n' \
-	    "$$run" "$$(sed -n 's/^      "particles.n": "\([^"]*\)".*/\1/p' "$$run/run.json" | head -1)" \
+	    "$$run" "$$($(BIN)/cm_query --runs="$$run" --key=particles.n)" \
 	    "$$($(call dem_bench_value,$$run,cost,cpu_seconds_ratio_rot_over_norot))" \
 	    "$$($(call dem_bench_value,$$run,contact_tests_ratio_rot_over_norot,value))"; \
 	  for sim in rot norot; do \

@@ -1,56 +1,19 @@
-// Reading run directories: results/<paper>/<study>/run.json (schema `cm-run 1`, pipeline/README.md).
+// Reading runs is the run reader's, beside the writer (common/run_reader.hpp); the tools name it
+// here too.
 #pragma once
 
-#include <filesystem>
-#include <map>
-#include <nlohmann/json.hpp>
-#include <optional>
-#include <string>
-#include <vector>
+#include "common/run_reader.hpp"
 
 namespace cm::pipeline {
 
-/// A run as read back from its run.json.
-struct RunRecord {
-  std::filesystem::path dir;
-  std::string study;  ///< the directory's name (run.json's "study" must agree)
-  std::string run_id;
-  nlohmann::json json;  ///< the whole document, validated by parse_run_json
-};
-
-/// Parses and validates a run.json text: an object of schema "cm-run 1" with a string run_id
-/// and a `scalars` object whose entries are {"value": number or null, ...}, every other field
-/// the tools read of the type pipeline/README.md gives. Throws cm::InputError naming `name` on
-/// anything else: a syntax error, a number out of the range of a double (1e999), a key twice in
-/// one object, a field of the wrong type.
-nlohmann::json parse_run_json(const std::string& text, const std::string& name);
-
-/// Throws cm::InputError naming the key `results` unless `results` is an existing directory.
-void check_results_directory(const std::filesystem::path& results);
-
-/// The run in `dir`, or nothing when there is no run.json there. A run.json whose "study" is not
-/// the directory's name is a cm::InputError.
-std::optional<RunRecord> load_run(const std::filesystem::path& dir);
-
-/// Every run directly below `results` (each <study>/run.json), sorted by study. Hidden
-/// directories are skipped: `.<study>.partial-<pid>` and `.<study>.old-<pid>` are leftovers of
-/// interrupted solver runs, never committed runs. `results` must be a directory
-/// (check_results_directory).
-std::vector<RunRecord> load_runs(const std::filesystem::path& results);
-
-/// The names of a run's scalars, sorted.
-std::vector<std::string> scalar_names(const RunRecord& run);
-
-/// A scalar of a run: absent (no such name), null (written as null: non-finite) or a number.
-struct ScalarLookup {
-  bool found = false;
-  double value = 0.0;  ///< NaN when the run wrote null
-  std::string unit;
-};
-ScalarLookup find_scalar(const RunRecord& run, const std::string& name);
-
-/// A string field of a nested object ("solver", "name"), or `fallback` when absent.
-std::string json_text(const nlohmann::json& object, std::initializer_list<const char*> path,
-                      const std::string& fallback = "?");
+using cm::check_results_directory;
+using cm::find_scalar;
+using cm::json_text;
+using cm::load_run;
+using cm::load_runs;
+using cm::parse_run_json;
+using cm::RunRecord;
+using cm::scalar_names;
+using cm::ScalarLookup;
 
 }  // namespace cm::pipeline

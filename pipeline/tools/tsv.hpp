@@ -1,5 +1,5 @@
-// Data files of runs (`cm-tsv 1`, pipeline/README.md) and their comparison column by column,
-// the heart of the regression tests (cm_tsvdiff).
+// The comparison of data files of runs (`cm-tsv 1`, pipeline/README.md) column by column, the
+// heart of the regression tests (cm_tsvdiff).
 #pragma once
 
 #include <cstddef>
@@ -8,28 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "common/run_reader.hpp"
+
 namespace cm::pipeline {
 
-struct TsvColumn {
-  std::string name;
-  std::string unit;
-  std::string label() const { return name + "[" + unit + "]"; }
-};
-
-/// A cm-tsv file: its columns and rows; an empty line starts a new data block.
-struct TsvData {
-  std::string name;  ///< file name, for messages
-  std::vector<TsvColumn> columns;
-  std::vector<std::vector<double>> rows;
-  std::vector<std::size_t> lines;   ///< line of each row in the file (1-based)
-  std::vector<std::size_t> blocks;  ///< data block of each row (0-based)
-};
-
-/// Parses a cm-tsv text: `# schema: cm-tsv 1` and `# columns: a[u]<TAB>b[v]...` among the leading
-/// `#` lines, then rows of as many numbers as there are columns (nan and inf allowed).
-/// Throws cm::InputError "<name>:<line>: ..." on anything else.
-TsvData parse_tsv(const std::string& text, const std::string& name);
-TsvData read_tsv(const std::filesystem::path& file);
+// Reading data files is the run reader's (common/run_reader.hpp); the tools name it here too.
+using cm::parse_tsv;
+using cm::read_tsv;
+using cm::TsvColumn;
+using cm::TsvData;
 
 /// A value b matches the reference a when |a - b| <= abs + rel |a|; NaN matches NaN only and
 /// an infinity only the same infinity.

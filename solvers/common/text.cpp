@@ -1,6 +1,10 @@
 #include "common/text.hpp"
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <system_error>
 
 namespace cm {
@@ -32,6 +36,18 @@ std::string format_real(double x) {
   char buffer[32];
   const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
   return std::string(buffer, ec == std::errc() ? end : buffer);
+}
+
+std::optional<double> to_double(std::string_view text) {
+  const std::string s(text);
+  if (s.empty() || std::isspace(static_cast<unsigned char>(s.front()))) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size()) return std::nullopt;
+  // Overflow to infinity is refused; underflow to a subnormal or zero is a value.
+  if (errno == ERANGE && std::isinf(x)) return std::nullopt;
+  return x;
 }
 
 }  // namespace cm

@@ -2,6 +2,7 @@
 // shortest-exact formatter of reals.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,5 +21,9 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
 
 /// The shortest text that reads back as the same double (0.9, not 0.90000000000000002).
 std::string format_real(double x);
+
+/// The whole of `text` as a double (strtod syntax, so "nan", "-nan" and "inf" are accepted);
+/// nothing when any character is left over or the text is empty.
+std::optional<double> to_double(std::string_view text);
 
 }  // namespace cm

@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "tools/runs.hpp"
-#include "tools/text.hpp"
-#include "tools/tsv.hpp"
+#include "common/files.hpp"
+#include "common/run_reader.hpp"
+#include "common/text.hpp"
 
 namespace md::granular {
 
@@ -24,13 +24,13 @@ std::uint64_t count(double value, const std::string& what, const std::string& ke
   return static_cast<std::uint64_t>(value);
 }
 
-cm::pipeline::TsvData read_table(const SavedRun& run, const std::string& name, const std::vector<cm::Column>& columns,
-                                 const std::string& key) {
+cm::TsvData read_table(const SavedRun& run, const std::string& name, const std::vector<cm::Column>& columns,
+                       const std::string& key) {
   const std::filesystem::path file = run.dir / name;
   if (!std::filesystem::is_regular_file(file))
     throw cm::InputError(key + ": the run at '" + run.dir.string() + "' saved no " + name +
                          " (run it with state.write = true, and the law among run.laws)");
-  cm::pipeline::TsvData t = cm::pipeline::read_tsv(file);
+  cm::TsvData t = cm::read_tsv(file);
   bool same = t.columns.size() == columns.size();
   for (std::size_t i = 0; same && i < columns.size(); ++i) same = t.columns[i].name == columns[i].name;
   if (!same) throw cm::InputError(key + ": " + file.string() + " does not hold the columns of a channel's state");
@@ -60,7 +60,7 @@ SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& k
   if (!std::filesystem::is_regular_file(file))
     throw cm::InputError(key + ": no run at '" + dir.string() + "' (no run.json)");
   SavedRun r;
-  r.json = cm::pipeline::parse_run_json(cm::pipeline::read_text(file, "run"), key + ": " + file.string());
+  r.json = cm::parse_run_json(cm::read_text(file, "run"), key + ": " + file.string());
   const nlohmann::json& j = r.json;
   r.dir = dir;
   r.run_id = j.at("run_id").get<std::string>();
@@ -78,7 +78,7 @@ SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& k
 }
 
 ChannelState read_state(const SavedRun& run, const std::string& law, const std::string& key) {
-  const cm::pipeline::TsvData clock = read_table(run, "state_" + law + "_clock.tsv", clock_columns, key);
+  const cm::TsvData clock = read_table(run, "state_" + law + "_clock.tsv", clock_columns, key);
   if (clock.rows.size() != 1) throw cm::InputError(key + ": state_" + law + "_clock.tsv must hold one row");
   const std::vector<double>& c = clock.rows[0];
   ChannelState s;
@@ -89,7 +89,7 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
   s.deleted = static_cast<long>(count(c[4], "the spheres deleted", key));
   s.draws = count(c[5], "the random numbers drawn", key);
   s.next_id = count(c[6], "the next identity", key);
-  const cm::pipeline::TsvData spheres = read_table(run, "state_" + law + ".tsv", sphere_columns, key);
+  const cm::TsvData spheres = read_table(run, "state_" + law + ".tsv", sphere_columns, key);
   for (const auto& r : spheres.rows) {
     const std::uint64_t id = count(r[0], "a sphere's identity", key);
     if (id >= s.next_id) throw cm::InputError(key + ": a sphere's identity is not below the next identity");

@@ -60,12 +60,12 @@
 #include <thread>
 #include <vector>
 
+#include "common/run_reader.hpp"
 #include "common/study.hpp"
 #include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
 #include "maxdiss/channel_state.hpp"
 #include "maxdiss/rdf_peaks.hpp"
-#include "tools/tsv.hpp"
 #ifdef MD_CHANNEL_MPI
 #include "common/mpi_study.hpp"
 #endif
@@ -708,7 +708,7 @@ class ChannelStudy {
   /// compare.with: this run's Table 2 against the other run's, law by law, as relative
   /// differences (this - other) / other, and a note that says what was compared with what.
   void compare_with(cm::Run& run) {
-    const cm::pipeline::TsvData other = cm::pipeline::read_tsv(compared_->dir / "table2.tsv");
+    const cm::TsvData other = cm::read_tsv(compared_->dir / "table2.tsv");
     bool same = other.columns.size() == table2_columns.size();
     for (std::size_t q = 0; same && q < table2_columns.size(); ++q)
       same = other.columns[q].name == table2_columns[q].name;

@@ -1,14 +1,16 @@
-#include "tools/runs.hpp"
+#include "common/run_reader.hpp"
 
+#include <cmath>
 #include <limits>
 #include <set>
 #include <system_error>
 
 #include "common/errors.hpp"
+#include "common/files.hpp"
 #include "common/store.hpp"
-#include "tools/text.hpp"
+#include "common/text.hpp"
 
-namespace cm::pipeline {
+namespace cm {
 
 namespace {
 
@@ -207,4 +209,85 @@ std::string json_text(const nlohmann::json& object, std::initializer_list<const 
   return node->dump();
 }
 
-}  // namespace cm::pipeline
+namespace {
+
+/// "t[1]" -> {t, 1}
+TsvColumn column_of(const std::string& label, const std::string& where) {
+  const std::size_t open = label.find('[');
+  if (label.empty() || open == 0 || open == std::string::npos || label.back() != ']' ||
+      label.find('[', open + 1) != std::string::npos) {
+    throw InputError(where + ": column '" + label + "' is not of the form name[unit]");
+  }
+  return {label.substr(0, open), label.substr(open + 1, label.size() - open - 2)};
+}
+
+}  // namespace
+
+TsvData parse_tsv(const std::string& text, const std::string& name) {
+  TsvData data;
+  data.name = name;
+  bool schema = false, have_columns = false, in_header = true, gap = false;
+  std::size_t block = 0;
+  const std::vector<std::string> all = lines(text);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const std::string& line = all[i];
+    const std::string where = name + ":" + std::to_string(i + 1);
+    if (!line.empty() && line.front() == '#') {
+      if (!in_header) continue;  // a comment between data blocks
+      const std::string body = trim(line.substr(1));
+      if (body.rfind("schema:", 0) == 0) {
+        const std::string version = trim(body.substr(7));
+        if (version != "cm-tsv 1") throw InputError(where + ": schema '" + version + "', expected 'cm-tsv 1'");
+        schema = true;
+      } else if (body.rfind("columns:", 0) == 0) {
+        const std::string list = line.substr(line.find("columns:") + 8);
+        std::set<std::string> names;
+        for (const std::string& label : split(trim(list), '\t')) {
+          data.columns.push_back(column_of(trim(label), where));
+          if (!names.insert(data.columns.back().name).second) {
+            throw InputError(where + ": column '" + data.columns.back().name + "' appears twice");
+          }
+        }
+        have_columns = true;
+      }
+      continue;
+    }
+    if (trim(line).empty()) {
+      gap = !data.rows.empty();
+      continue;
+    }
+    if (in_header) {
+      if (!schema) throw InputError(where + ": data before the line '# schema: cm-tsv 1'");
+      if (!have_columns) throw InputError(where + ": data before the line '# columns: ...'");
+      in_header = false;
+    }
+    if (gap) {
+      ++block;
+      gap = false;
+    }
+    const std::vector<std::string> fields = split(line, '\t');
+    if (fields.size() != data.columns.size()) {
+      throw InputError(where + ": " + std::to_string(fields.size()) + " values, the file has " +
+                       std::to_string(data.columns.size()) + " columns");
+    }
+    std::vector<double> row;
+    row.reserve(fields.size());
+    for (std::size_t c = 0; c < fields.size(); ++c) {
+      const auto x = to_double(trim(fields[c]));
+      if (!x) {
+        throw InputError(where + ": column " + data.columns[c].label() + ": '" + fields[c] + "' is not a number");
+      }
+      row.push_back(*x);
+    }
+    data.rows.push_back(std::move(row));
+    data.lines.push_back(i + 1);
+    data.blocks.push_back(block);
+  }
+  if (!schema) throw InputError(name + ": no line '# schema: cm-tsv 1'");
+  if (!have_columns) throw InputError(name + ": no line '# columns: ...'");
+  return data;
+}
+
+TsvData read_tsv(const std::filesystem::path& file) { return parse_tsv(read_text(file, "data"), file.string()); }
+
+}  // namespace cm
