@@ -296,6 +296,11 @@ KeyBuilder& KeyBuilder::no_data() {
   return *this;
 }
 
+KeyBuilder& KeyBuilder::physics() {
+  config_.key(key_).physics = true;
+  return *this;
+}
+
 KeyBuilder& KeyBuilder::names_run() {
   auto& k = config_.key(key_);
   if (k.kind != Config::Kind::text && k.kind != Config::Kind::names)
@@ -678,6 +683,13 @@ std::map<std::string, std::vector<std::string>> Config::run_references() const {
     if (runs.empty()) references.erase(name);
   }
   return references;
+}
+
+std::vector<std::string> Config::physics_keys() const {
+  std::vector<std::string> names;
+  for (const auto& [name, k] : keys_)
+    if (k.physics) names.push_back(name);
+  return names;
 }
 
 std::map<std::string, std::string> Config::effective(bool data_only) const {

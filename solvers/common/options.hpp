@@ -103,6 +103,10 @@ class KeyBuilder {
   /// so that a run reading another has an id of its own for every origin, and make prune keeps the
   /// origins of a kept run.
   KeyBuilder& names_run();
+  /// The key is part of the system simulated (its geometry, material, law, time step), not of how
+  /// long it runs, what it records or where: a run that goes on from another, or is compared with
+  /// it, must have the same value (Config::physics_keys()).
+  KeyBuilder& physics();
 
  private:
   Config& config_;
@@ -151,6 +155,8 @@ class Config {
   /// The keys declared names_run() with the runs they name ("none" and empty items left out),
   /// sorted by key.
   std::map<std::string, std::vector<std::string>> run_references() const;
+  /// The keys declared physics(), sorted.
+  std::vector<std::string> physics_keys() const;
   /// Whether the key changes the data (it is not no_data()).
   bool affects_data(const std::string& key) const { return keys_.at(key).affects_data; }
   /// Whether a key is declared.
@@ -186,6 +192,7 @@ class Config {
     std::string note;           // assumption note, empty if none
     bool affects_data = true;
     bool names_run = false;
+    bool physics = false;
     std::string origin;                     // where the value came from, for messages
     std::function<void(const Key&)> store;  // writes the value into the bound field
   };

@@ -228,6 +228,14 @@ TEST(Options, BadBasesAreRefusedNamingTheFileAndKey) {
   }
 }
 
+TEST(Options, PhysicsKeysAreListed) {
+  Demo d;
+  double length = 1.0;
+  d.c.add("channel.length", &length, "length").physics();
+  d.c.add("model.r", &length, "radius").physics();
+  EXPECT_EQ(d.c.physics_keys(), (std::vector<std::string>{"channel.length", "model.r"}));
+}
+
 TEST(Options, ChecksAcrossKeysRunAfterParsing) {
   Demo d;
   d.c.check([&] {
