@@ -104,6 +104,14 @@ test-sanitize: deps
 # the end-to-end test of archive and verify; never for the reports of record).
 study_config = $(if $(and $(QUICK),$(wildcard configs/$(1)/quick/$(2).ini)),configs/$(1)/quick/$(2).ini,configs/$(1)/$(2).ini)
 
+# A config and the bases it names (`[config] base = FILE`, from the config's own folder), nearest
+# first: a study's run depends on all of them, so it re-runs when a base changes. A base already in
+# the chain ends it (the solver refuses the cycle).
+config_base = $(shell awk -F= '{ sub(/\#.*/, "") } /^[ \t]*\[/ { s = $$0; gsub(/[][ \t]/, "", s); next } \
+  s == "config" && $$1 ~ /^[ \t]*base[ \t]*$$/ { v = $$2; gsub(/^[ \t]+|[ \t]+$$/, "", v); print v }' $(1) 2>/dev/null)
+config_chain = $(if $(filter $(abspath $(1)),$(2)),,$(1) $(foreach b,$(call config_base,$(1)),\
+  $(call config_chain,$(if $(filter /%,$(b)),$(b),$(dir $(1))$(b)),$(2) $(abspath $(1)))))
+
 # KEEP=<paper>/<study> ... keeps those studies' runs as they are while they exist (a run brought
 # back from a cluster, pipeline/cluster/README.md): their rules then have no prerequisites, so a
 # newer solver or config never re-runs them; a missing run is still made. Passed on to the makes
@@ -112,7 +120,7 @@ study_config = $(if $(and $(QUICK),$(wildcard configs/$(1)/quick/$(2).ini)),conf
 # goes on from another run's saved state) and run under a launcher (<paper>_LAUNCH.<study>:
 # mpirun over ranks); both are optional.
 define study_rule
-results/$(1)/$(2)/run.json: $(if $(filter $(1)/$(2),$(KEEP)),,$(call study_config,$(1),$(2)) $(BIN)/$($(1)_SOLVER.$(2)) \
+results/$(1)/$(2)/run.json: $(if $(filter $(1)/$(2),$(KEEP)),,$(call config_chain,$(call study_config,$(1),$(2))) $(BIN)/$($(1)_SOLVER.$(2)) \
   $(foreach n,$($(1)_NEEDS.$(2)),results/$(1)/$(n)/run.json))
 	@t0=$$$$(date +%s%N); \
 	$($(1)_LAUNCH.$(2)) $(BIN)/$($(1)_SOLVER.$(2)) --config $(call study_config,$(1),$(2)) --output results/$(1)/$(2) \

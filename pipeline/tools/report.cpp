@@ -365,8 +365,12 @@ void provenance_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     md << "- libraries: SUNDIALS " << markdown_escape(json_text(j, {"build", "sundials"})) << ", Eigen "
        << markdown_escape(json_text(j, {"build", "eigen"})) << ", Boost "
        << markdown_escape(json_text(j, {"build", "boost"})) << "\n";
-    md << "- configuration: " << code(json_text(j, {"config", "file"}, "(none)")) << ", hash "
-       << code(json_text(j, {"config", "hash"})) << "\n";
+    md << "- configuration: " << code(json_text(j, {"config", "file"}, "(none)"));
+    if (j.contains("config") && j["config"].is_object() && j["config"].contains("bases") &&
+        j["config"]["bases"].is_array())
+      for (const auto& base : j["config"]["bases"])
+        if (base.is_string()) md << " on " << code(base.get<std::string>());
+    md << ", hash " << code(json_text(j, {"config", "hash"})) << "\n";
     md << "- command: " << code(json_text(j, {"command_line"})) << "\n";
     md << "- started " << markdown_escape(json_text(j, {"start_utc"})) << ", wall time "
        << (j.contains("wall_time_s") ? number_text(j["wall_time_s"]) + " s" : std::string("?")) << "\n";

@@ -24,6 +24,8 @@ namespace {
 constexpr int max_nesting = 100;
 // Integers are held in doubles while parsed; beyond 2^53 not every integer is representable.
 constexpr double max_exact_integer = 9007199254740992.0;
+// The line of an INI file that names its base: `[config] base = FILE`.
+const std::string base_key = "config.base";
 
 // A small recursive-descent evaluator for real values:
 //   expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ;
@@ -294,6 +296,11 @@ KeyBuilder& KeyBuilder::no_data() {
   return *this;
 }
 
+KeyBuilder& KeyBuilder::physics() {
+  config_.key(key_).physics = true;
+  return *this;
+}
+
 KeyBuilder& KeyBuilder::names_run() {
   auto& k = config_.key(key_);
   if (k.kind != Config::Kind::text && k.kind != Config::Kind::names)
@@ -317,6 +324,7 @@ KeyBuilder Config::declare(const std::string& name, Key k) {
   if (name.empty() || name.find_first_of(" \t=[]#") != std::string::npos)
     throw std::logic_error("not a key name: '" + name + "'");
   if (keys_.count(name)) throw std::logic_error("key declared twice: " + name);
+  if (name == base_key) throw std::logic_error(base_key + " names a config's base; it is not a key");
   k.origin = "default";
   keys_.emplace(name, std::move(k));
   order_.push_back(name);
@@ -511,14 +519,18 @@ void Config::set(const std::string& name, const std::string& raw, const std::str
 }
 
 // The INI file: `[section]` lines give the prefix `section.`; `key = value`; `#` starts a comment
-// (anywhere on a line), `;` a comment line. Every problem names the file and the line.
-void Config::read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values) {
+// (anywhere on a line), `;` a comment line; `[config] base = FILE` names the file read before it,
+// whose keys this file's override. Every problem names the file and the line.
+void Config::read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values,
+                       std::vector<std::string>& chain) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
     throw InputError("--config: file '" + file + "' not found (or not a regular file)");
   std::ifstream in(file);
   if (!in) throw InputError("--config: " + io_message("cannot read", file));
-  std::string line, section;
+  chain.push_back(file);
+  std::string line, section, base, base_where;
+  std::map<std::string, std::pair<std::string, std::string>> own;
   std::map<std::string, std::size_t> seen;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     const std::string where = file + ":" + std::to_string(number);
@@ -539,12 +551,31 @@ void Config::read_file(const std::string& file, std::map<std::string, std::pair<
     const std::string short_name = trim(line.substr(0, equals));
     if (short_name.empty()) throw InputError(where + ": a value without a key name");
     const std::string name = section.empty() ? short_name : section + "." + short_name;
-    if (!keys_.count(name)) throw InputError(where + ": unknown key '" + name + "'" + suggestion(name));
+    if (name != base_key && !keys_.count(name))
+      throw InputError(where + ": unknown key '" + name + "'" + suggestion(name));
     if (const auto [it, fresh] = seen.emplace(name, number); !fresh)
       throw InputError(where + ": key '" + name + "' given twice (first on line " + std::to_string(it->second) + ")");
-    values[name] = {trim(line.substr(equals + 1)), where};
+    if (name == base_key) {
+      base = trim(line.substr(equals + 1));
+      base_where = where;
+      if (base.empty()) throw InputError(where + ": " + base_key + ": empty; name the file this one builds on");
+      continue;
+    }
+    own[name] = {trim(line.substr(equals + 1)), where};
   }
   if (in.bad()) throw IoError("--config: " + io_message("error reading", file));
+  if (!base.empty()) {
+    // A base is named from the folder of the file that names it.
+    const std::string path = (std::filesystem::path(file).parent_path() / base).lexically_normal().string();
+    if (!std::filesystem::is_regular_file(path, ec))
+      throw InputError(base_where + ": " + base_key + ": file '" + path + "' not found (or not a regular file)");
+    const auto same = [&](const std::string& other) { return std::filesystem::equivalent(path, other, ec); };
+    if (std::any_of(chain.begin(), chain.end(), same))
+      throw InputError(base_where + ": " + base_key + ": '" + path +
+                       "' is read already, a cycle of bases: " + join(chain, " -> ") + " -> " + path);
+    read_file(path, values, chain);
+  }
+  for (auto& [name, value] : own) values[name] = std::move(value);  // the file overrides its bases
 }
 
 Invocation Config::parse(int argc, const char* const* argv) {
@@ -621,7 +652,9 @@ Invocation Config::parse(int argc, const char* const* argv) {
   std::map<std::string, std::pair<std::string, std::string>> values;  // key -> (text, origin)
   if (vm.count("config")) {
     run.config_file = vm["config"].as<std::string>();
-    read_file(run.config_file, values);
+    std::vector<std::string> chain;
+    read_file(run.config_file, values, chain);
+    run.config_bases.assign(chain.begin() + 1, chain.end());
   }
   for (const auto& name : order_)
     if (vm.count(name)) values[name] = {vm[name].as<std::string>(), "the command line"};  // overrides the file
@@ -650,6 +683,13 @@ std::map<std::string, std::vector<std::string>> Config::run_references() const {
     if (runs.empty()) references.erase(name);
   }
   return references;
+}
+
+std::vector<std::string> Config::physics_keys() const {
+  std::vector<std::string> names;
+  for (const auto& [name, k] : keys_)
+    if (k.physics) names.push_back(name);
+  return names;
 }
 
 std::map<std::string, std::string> Config::effective(bool data_only) const {

@@ -12,7 +12,9 @@
 //   config.check([&] { if (o.n % 2) config.fail("grid.n", "must be even"); });   // across keys, after parsing
 //
 // Values come from an INI file (`--config FILE`: `[section]` gives dotted names, `#` starts a
-// comment) and are overridden on the command line (`--section.key=value`, `--section.key value`,
+// comment; `[config] base = OTHER.ini`, a path from the file's own folder, reads OTHER first and
+// lets the file's keys override its keys, so a preset is a base and its differences) and are
+// overridden on the command line (`--section.key=value`, `--section.key value`,
 // a bare `--flag`). Reals are arithmetic expressions of decimal numbers, `pi`, + - * / ^,
 // parentheses and sqrt sin cos exp log (so `19/30` and `-pi/2` are exact to rounding); NaN,
 // infinities, hexadecimal and subnormal numbers are refused. Integers are such expressions with an
@@ -64,12 +66,13 @@ struct Assumption {
 
 /// What the command line asked for besides keys.
 struct Invocation {
-  std::string config_file;   ///< --config, empty if none
-  std::string output;        ///< --output, empty if none
-  std::string command_line;  ///< the whole command line, quoted where needed (for the provenance)
-  bool quiet = false;        ///< --quiet: no progress lines
-  bool help = false;         ///< --help was asked for (printed by parse())
-  bool version = false;      ///< --version was asked for
+  std::string config_file;                ///< --config, empty if none
+  std::vector<std::string> config_bases;  ///< the bases it names, `[config] base`, nearest first
+  std::string output;                     ///< --output, empty if none
+  std::string command_line;               ///< the whole command line, quoted where needed (for the provenance)
+  bool quiet = false;                     ///< --quiet: no progress lines
+  bool help = false;                      ///< --help was asked for (printed by parse())
+  bool version = false;                   ///< --version was asked for
 };
 
 class Config;
@@ -100,6 +103,10 @@ class KeyBuilder {
   /// so that a run reading another has an id of its own for every origin, and make prune keeps the
   /// origins of a kept run.
   KeyBuilder& names_run();
+  /// The key is part of the system simulated (its geometry, material, law, time step), not of how
+  /// long it runs, what it records or where: a run that goes on from another, or is compared with
+  /// it, must have the same value (Config::physics_keys()).
+  KeyBuilder& physics();
 
  private:
   Config& config_;
@@ -148,6 +155,8 @@ class Config {
   /// The keys declared names_run() with the runs they name ("none" and empty items left out),
   /// sorted by key.
   std::map<std::string, std::vector<std::string>> run_references() const;
+  /// The keys declared physics(), sorted.
+  std::vector<std::string> physics_keys() const;
   /// Whether the key changes the data (it is not no_data()).
   bool affects_data(const std::string& key) const { return keys_.at(key).affects_data; }
   /// Whether a key is declared.
@@ -183,6 +192,7 @@ class Config {
     std::string note;           // assumption note, empty if none
     bool affects_data = true;
     bool names_run = false;
+    bool physics = false;
     std::string origin;                     // where the value came from, for messages
     std::function<void(const Key&)> store;  // writes the value into the bound field
   };
@@ -190,7 +200,10 @@ class Config {
   Key& key(const std::string& name);
   void set(const std::string& key, const std::string& raw, const std::string& origin);
   void validate(const std::string& name, const Key& k) const;
-  void read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values);
+  /// Reads `file` into `values` (key -> text, origin) over the bases it names, read first;
+  /// `chain` receives the file, then each base (a base already in it is a cycle, refused).
+  void read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values,
+                 std::vector<std::string>& chain);
   static std::string canonical(const Key& k);
   /// " (did you mean 'KEY'?)" for the declared key nearest to `unknown`, or "".
   std::string suggestion(const std::string& unknown) const;

@@ -457,6 +457,7 @@ void Run::commit() {
   for (const auto& [k, v] : values)
     if (!data_values.count(k)) no_data.push_back(k);
   j["config"] = {{"file", invocation_.config_file},
+                 {"bases", invocation_.config_bases},
                  {"hash", sha256_hex(serialise(data_values))},
                  {"values", config_values},
                  {"not_hashed", no_data}};

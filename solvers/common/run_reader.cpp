@@ -100,6 +100,10 @@ nlohmann::json parse_run_json(const std::string& text, const std::string& name) 
   if (json.contains("config")) {
     for (const char* key : {"file", "hash"}) optional_of(json["config"], "config.", key, is_string, "a string");
     optional_of(json["config"], "config.", "values", is_object, "an object");
+    optional_of(json["config"], "config.", "bases", is_array, "an array");
+    if (json["config"].contains("bases"))
+      for (const auto& base : json["config"]["bases"])
+        if (!base.is_string()) throw bad("config.bases holds a value that is not a string");
   }
   optional_of(json, "", "reads", is_object, "an object");
   if (json.contains("reads")) {

@@ -10,69 +10,89 @@ namespace md::granular {
 
 void ChannelSetup::declare(cm::Config& c) {
   // --- the channel (Sect. 4.3; spec 001, 3.4) ---
-  c.add("channel.length", &channel.Lx, "channel length Lx (open end at x = Lx)").unit("m").range(cm::Range::positive());
+  c.add("channel.length", &channel.Lx, "channel length Lx (open end at x = Lx)")
+      .unit("m")
+      .range(cm::Range::positive())
+      .physics();
   c.add("channel.width", &channel.Ly, "channel width Ly (walls at y = 0 and y = Ly)")
       .unit("m")
-      .range(cm::Range::positive());
+      .range(cm::Range::positive())
+      .physics();
   c.add("channel.height", &channel.Lz, "channel height Lz (walls at z = 0 and z = Lz)")
       .unit("m")
-      .range(cm::Range::positive());
-  c.add("obstacle.centre", &obstacle_centre_, "axis of the half-cylinder (x, y)").unit("m").size(2);
+      .range(cm::Range::positive())
+      .physics();
+  c.add("obstacle.centre", &obstacle_centre_, "axis of the half-cylinder (x, y)").unit("m").size(2).physics();
   c.add("obstacle.radius", &channel.obstacle.radius, "radius of the half-cylinder (and half-width of the box)")
       .unit("m")
-      .range(cm::Range::positive());
+      .range(cm::Range::positive())
+      .physics();
   c.add("obstacle.box_length", &channel.obstacle.box_length, "length of the box behind the axis (x)")
       .unit("m")
-      .range(cm::Range::nonnegative());
+      .range(cm::Range::nonnegative())
+      .physics();
   c.add("particles.radius", &channel.R, "sphere radius R")
       .unit("m")
       .range(cm::Range::positive())
       .assumption(
           "TYPO: the paper prints 0.47 mm as a diameter, but its volume fraction (57.2 %), its penetration as a "
-          "share of the radius (8.31 %) and its inflow rate (1.4e6/s) all need R = 0.47 mm (spec 001, 6.5 item 1)");
+          "share of the radius (8.31 %) and its inflow rate (1.4e6/s) all need R = 0.47 mm (spec 001, 6.5 item 1)")
+      .physics();
   c.add("particles.density", &channel.density, "density of the spheres (glass)")
       .unit("kg/m^3")
-      .range(cm::Range::positive());
+      .range(cm::Range::positive())
+      .physics();
   c.add("particles.spacing", &channel.spacing, "grid of the initial arrangement and of the inflow layers")
       .unit("m")
-      .range(cm::Range::positive());
+      .range(cm::Range::positive())
+      .physics();
   c.add("inflow.velocity", &channel.inflow_velocity, "plate velocity and initial v_x")
       .unit("m/s")
-      .range(cm::Range::positive());
+      .range(cm::Range::positive())
+      .physics();
   c.add("inflow.perturbation", &channel.perturbation, "a of the initial v_y, v_z ~ U(-a, a)")
       .unit("m/s")
-      .range(cm::Range::nonnegative());
+      .range(cm::Range::nonnegative())
+      .physics();
   c.add("inflow.perturb_layers", &channel.perturb_layers, "the inflow layers get the same random v_y, v_z")
-      .assumption("ASSUMED: the paper states the perturbation for the initial spheres only (spec 001, 6.5 item 12)");
+      .assumption("ASSUMED: the paper states the perturbation for the initial spheres only (spec 001, 6.5 item 12)")
+      .physics();
   c.add_choice("initial.fill", &channel.initial_fill, {{"full", true}, {"empty", false}},
                "spheres on the grid through the whole channel at t = 0, or none")
       .assumption(
           "ASSUMED: the initial arrangement fills the whole channel (spec 001, 3.4), spheres overlapping "
-          "the obstacle left out");
-  c.add("friction.mu", &engine.mu, "friction coefficient between spheres").range(cm::Range::nonnegative());
+          "the obstacle left out")
+      .physics();
+  c.add("friction.mu", &engine.mu, "friction coefficient between spheres").range(cm::Range::nonnegative()).physics();
   c.add("friction.mu_wall", &channel.mu_wall, "friction coefficient at walls, obstacle and plate")
       .range(cm::Range::nonnegative())
-      .assumption("ASSUMED: the paper gives one coefficient, 0.4 (spec 001, 6.5 item 19)");
-  c.add("gravity", &gravity_, "gravitational acceleration (x, y, z)").unit("m/s^2").size(3);
+      .assumption("ASSUMED: the paper gives one coefficient, 0.4 (spec 001, 6.5 item 19)")
+      .physics();
+  c.add("gravity", &gravity_, "gravitational acceleration (x, y, z)").unit("m/s^2").size(3).physics();
   c.add("run.seed", &seed_, "seed of the random velocities")
       .range(cm::Range::closed(0, 9.007199254740992e15))
-      .assumption("ASSUMED: the paper gives no seed");
+      .assumption("ASSUMED: the paper gives no seed")
+      .physics();
 
-  c.add("time.dt", &engine.dt, "time step").unit("s").range(cm::Range::positive());
+  c.add("time.dt", &engine.dt, "time step").unit("s").range(cm::Range::positive()).physics();
   // --- the multi-contact solver (none of it is in the paper) ---
   c.add("nbgs.sweeps", &engine.sweeps, "NBGS sweeps per time step")
       .range(cm::Range::closed(1, 10000))
-      .assumption("ASSUMED: not in the paper; pe's default maxIterations = 10 (spec 001, 6.6)");
+      .assumption("ASSUMED: not in the paper; pe's default maxIterations = 10 (spec 001, 6.6)")
+      .physics();
   c.add("nbgs.erp", &engine.erp, "error reduction eps of penetrating gaps, in [0, 1)")
       .range({0.0, 1.0, false, true})
-      .assumption("ASSUMED: not in the paper; pe's default erp = 0.8 (spec 001, 6.6)");
+      .assumption("ASSUMED: not in the paper; pe's default erp = 0.8 (spec 001, 6.6)")
+      .physics();
   c.add("nbgs.threshold", &engine.threshold, "contact detection threshold: contact when the gap is below it")
       .unit("m")
       .range(cm::Range::nonnegative())
-      .assumption("ASSUMED: not in the paper; pe's 1e-8 (spec 001, 6.6)");
+      .assumption("ASSUMED: not in the paper; pe's 1e-8 (spec 001, 6.6)")
+      .physics();
   c.add("nbgs.relaxation", &engine.relaxation, "relaxation w of each block update, in (0, 1]")
       .range(cm::Range::open_closed(0.0, 1.0))
-      .assumption("ASSUMED: not in the paper; 1 (plain Gauss-Seidel); pe's 0.75 applies across processes only");
+      .assumption("ASSUMED: not in the paper; 1 (plain Gauss-Seidel); pe's 0.75 applies across processes only")
+      .physics();
   c.add_choice("nbgs.order", &engine.order,
                {{"colour", SweepOrder::colour}, {"slabs", SweepOrder::slabs}, {"detection", SweepOrder::detection}},
                "sweep order: colour by colour of a greedy colouring (threads share a colour), slabs of cells "
@@ -84,17 +104,22 @@ void ChannelSetup::declare(cm::Config& c) {
   c.add_choice("contact.point", &engine.contact_point,
                {{"midpoint", ContactPoint::midpoint}, {"body2_surface", ContactPoint::body2_surface}},
                "sphere-sphere contact point: middle of the overlap (pe) or surface of body 2 (the paper)")
-      .assumption("ASSUMED: pe's midpoint; the paper's definition differs at O(xi) (spec 001, 2.4)");
+      .assumption("ASSUMED: pe's midpoint; the paper's definition differs at O(xi) (spec 001, 2.4)")
+      .physics();
   c.add_choice("coulomb.solver", &coulomb, {{"decoupling", CoulombSolver::decoupling}, {"exact", CoulombSolver::exact}},
                "the Coulomb law's block solver: normal/tangential decoupling with golden section (pe), or exact")
-      .assumption("ASSUMED: pe's InelasticCoulombContactByDecoupling (spec 001, 6.6)");
+      .assumption("ASSUMED: pe's InelasticCoulombContactByDecoupling (spec 001, 6.6)")
+      .physics();
   c.add("coulomb.golden_iterations", &engine.golden_iterations, "golden-section steps on the friction circle")
       .range(cm::Range::closed(1, 200))
-      .assumption("ASSUMED: pe's maxSubIterations = 20 (spec 001, 6.6)");
+      .assumption("ASSUMED: pe's maxSubIterations = 20 (spec 001, 6.6)")
+      .physics();
   c.add("coulomb.decoupling_sweeps", &engine.decoupling_sweeps, "normal/tangential fixed-point sweeps at most")
-      .range(cm::Range::closed(1, 1000));
+      .range(cm::Range::closed(1, 1000))
+      .physics();
   c.add("broadphase.reorder_every", &engine.reorder_every, "steps between two sorts of the spheres by cell")
-      .range(cm::Range::closed(0, 1e9));
+      .range(cm::Range::closed(0, 1e9))
+      .physics();
   // --- the split over MPI ranks (md_channel_mpi; decomposition.hpp) ---
   c.add("mpi.grid", &subdomains,
         "subdomains along x, y and z, one per MPI rank (the paper: 16, 10, 4 on 640 processes); the product "
@@ -149,6 +174,13 @@ void ChannelSetup::declare(cm::Config& c) {
                                " m thin along " + "xyz"[a] + ", less than the contact reach " +
                                cm::format_real(reach()) + " m: its ghosts would come from beyond its neighbours");
   });
+}
+
+std::vector<std::string> channel_physics_keys() {
+  cm::Config c("channel", "the keys of the granular channel");
+  ChannelSetup setup;
+  setup.declare(c);
+  return c.physics_keys();
 }
 
 EngineOptions ChannelSetup::engine_for(int law) const {

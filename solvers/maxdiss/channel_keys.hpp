@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "common/options.hpp"
@@ -38,5 +39,9 @@ struct ChannelSetup {
   std::vector<double> obstacle_centre_{0.04, 0.04}, gravity_{0.0, 0.0, -9.81};
   long seed_ = 1;
 };
+
+/// The keys ChannelSetup declares physics(): the channel simulated, which a run that goes on from
+/// another or is compared with it must share (sorted).
+std::vector<std::string> channel_physics_keys();
 
 }  // namespace md::granular

@@ -6,6 +6,7 @@
 #include "common/files.hpp"
 #include "common/run_reader.hpp"
 #include "common/text.hpp"
+#include "maxdiss/channel_keys.hpp"
 
 namespace md::granular {
 
@@ -102,31 +103,19 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
   return s;
 }
 
-bool channel_key_may_differ(const std::string& name) {
-  static const std::vector<std::string> prefixes{"time.t_end", "sample.",    "average.",          "cells.",  "rdf.",
-                                                 "regions.",   "snapshot.",  "projection.",       "mpi.",    "solver.",
-                                                 "output.",    "run.study",  "run.laws",          "state.",  "restart.",
-                                                 "compare.",   "nbgs.order", "nbgs.slab_columns", "run.max_"};
-  for (const std::string& p : prefixes)
-    if (name.compare(0, p.size(), p) == 0) return true;
-  return false;
-}
-
 void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,
                           const std::string& key) {
-  for (const auto& [name, value] : config) {
-    if (channel_key_may_differ(name)) continue;
-    const auto it = run.config.find(name);
-    if (it == run.config.end())
+  for (const std::string& name : channel_physics_keys()) {
+    const auto here = config.find(name), there = run.config.find(name);
+    if (there == run.config.end())
       throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has no key " + name);
-    if (it->second != value)
-      throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has " + name + " = " + it->second +
-                           ", this run " + value + " (the channels must be the same)");
-  }
-  for (const auto& [name, value] : run.config)
-    if (!channel_key_may_differ(name) && !config.count(name))
+    if (here == config.end())
       throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has a key " + name +
                            " this run does not know");
+    if (there->second != here->second)
+      throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has " + name + " = " + there->second +
+                           ", this run " + here->second + " (the channels must be the same)");
+  }
 }
 
 }  // namespace md::granular

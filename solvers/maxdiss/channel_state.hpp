@@ -37,14 +37,10 @@ SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& k
 /// or its tables are malformed.
 ChannelState read_state(const SavedRun& run, const std::string& law, const std::string& key);
 
-/// The keys that may differ between a run and one it goes on from or is compared with: the end
-/// and the diagnostics of the run, the laws simulated, the ranks and threads, the order of the
-/// sweep (a split over ranks changes it too), the state's saving and reading, the output.
-bool channel_key_may_differ(const std::string& name);
-
-/// Throws cm::InputError naming `key` when a key of `config` (the effective configuration) has
-/// another value in the saved run, or a key is in one and not the other, unless
-/// channel_key_may_differ says it may.
+/// Throws cm::InputError naming `key` when a key of the channel (channel_physics_keys(): not the
+/// end or the diagnostics of the run, the laws simulated, the ranks and threads, the order of the
+/// sweep, the state's saving and reading, the output) has another value in the saved run than in
+/// `config` (an effective configuration), or is missing from either.
 void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,
                           const std::string& key);
 

@@ -64,6 +64,34 @@ check "the_study_changes_the_id" test "$(id i1/demo)" != "$(id i3/demo)"
 check "the_id_is_a_sha256" test "$(id i1/demo | wc -c)" -eq 65
 check "the_study_comes_from_the_key" grep -q '"study": "other"' i3/demo/run.json
 
+# A config on a base (`[config] base`, from the config's own folder, a chain of them) is its
+# flattened copy: the same data and the same run id; run.json records the file and its bases. A
+# cycle of bases and an unknown key in a base are refused (exit 2), naming the file and the key.
+mkdir -p layer/sub
+printf '[demo]\nrows = 4\nvalue = 2\n' >layer/base.ini
+printf '[config]\nbase = base.ini\n[demo]\nvalue = 2.5\n' >layer/middle.ini
+printf '[config]\nbase = ../middle.ini  # two levels up the chain\n[demo]\nthreads = 3\n' >layer/sub/top.ini
+printf '[demo]\nrows = 4\nvalue = 2.5\nthreads = 3\n' >layer/flat.ini
+"$demo" --config layer/sub/top.ini --output l1/demo --quiet
+"$demo" --config layer/flat.ini --output l2/demo --quiet
+check "a_layered_config_has_the_id_of_its_flattened_copy" test -n "$(id l1/demo)" -a "$(id l1/demo)" = "$(id l2/demo)"
+check "a_layered_config_has_the_data_of_its_flattened_copy" cmp -s l1/demo/rows.tsv l2/demo/rows.tsv
+check "the_base_gives_the_rows" test "$(grep -vc '^#' l1/demo/rows.tsv)" -eq 4
+check "run_json_records_the_file_and_its_bases" grep -q '"config":{"file":"layer/sub/top.ini","bases":\["layer/middle.ini","layer/base.ini"\]' \
+  <(tr -d ' \n' <l1/demo/run.json)
+"$demo" --config layer/sub/top.ini --demo.value=3 --output l3/demo --quiet
+check "the_command_line_overrides_the_bases" test "$(id l3/demo)" != "$(id l1/demo)"
+printf '[config]\nbase = cycle_b.ini\n' >layer/cycle_a.ini
+printf '[demo]\nrows = 2\n[config]\nbase = cycle_a.ini\n' >layer/cycle_b.ini
+err=$("$demo" --config layer/cycle_a.ini --output l4/demo --quiet 2>&1); rc=$?
+check "a_cycle_of_bases_is_refused_with_2" test $rc -eq 2 -a ! -e l4
+check "a_cycle_names_the_file_and_key" grep -q 'layer/cycle_b.ini:4: config.base' <<<"$err"
+printf '[demo]\nrows = 2\nvalu = 2\n' >layer/bad_base.ini
+printf '[config]\nbase = bad_base.ini\n' >layer/on_bad_base.ini
+err=$("$demo" --config layer/on_bad_base.ini --output l5/demo --quiet 2>&1); rc=$?
+check "an_unknown_key_in_a_base_is_refused_with_2" test $rc -eq 2 -a ! -e l5
+check "an_unknown_key_in_a_base_names_file_line_key" grep -q "layer/bad_base.ini:3: unknown key 'demo.valu'" <<<"$err"
+
 # Replacing: an earlier run of the same study yes; the same study with a user's file in it, no.
 "$demo" --demo.rows=5 --output i1/demo --quiet
 check "an_earlier_run_is_replaced" grep -q '"rows"' i1/demo/run.json

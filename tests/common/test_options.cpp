@@ -177,6 +177,65 @@ TEST(Options, FileErrorsNameTheFileAndLine) {
   }
 }
 
+// A config on a base: the base's keys first, the file's over them, the command line over both; the
+// effective values (what the run id hashes) are those of the flattened copy.
+TEST(Options, AConfigBuildsOnItsBases) {
+  const auto dir = std::filesystem::temp_directory_path() / "cm_test_options_bases";
+  std::filesystem::create_directories(dir / "sub");
+  std::ofstream(dir / "base.ini") << "[model]\nm0 = 3\n[grid]\nn = 7\n[solver]\nmethod = b\n";
+  std::ofstream(dir / "middle.ini") << "[config]\nbase = base.ini\n[grid]\nn = 8\n";
+  std::ofstream(dir / "sub" / "top.ini") << "[model]\nm0 = 4\n[config]\nbase = ../middle.ini\n";
+  std::ofstream(dir / "flat.ini") << "[model]\nm0 = 4\n[grid]\nn = 8\n[solver]\nmethod = b\n";
+  Demo layered, flat;
+  const auto inv = layered.parse({"--config", (dir / "sub" / "top.ini").string()});
+  flat.parse({"--config", (dir / "flat.ini").string()});
+  EXPECT_EQ(layered.f.m0, 4.0);
+  EXPECT_EQ(layered.f.n, 8);
+  EXPECT_EQ(layered.f.method, "b");
+  EXPECT_EQ(layered.c.effective(true), flat.c.effective(true));
+  EXPECT_EQ(inv.config_bases, (std::vector<std::string>{(dir / "middle.ini").string(), (dir / "base.ini").string()}));
+  Demo overridden;
+  overridden.parse({"--config", (dir / "sub" / "top.ini").string(), "--grid.n=9"});
+  EXPECT_EQ(overridden.f.n, 9);
+  Demo plain;
+  EXPECT_TRUE(plain.parse({"--config", (dir / "base.ini").string()}).config_bases.empty());
+}
+
+TEST(Options, BadBasesAreRefusedNamingTheFileAndKey) {
+  const auto dir = std::filesystem::temp_directory_path() / "cm_test_options_bad_bases";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "self.ini") << "[config]\nbase = self.ini\n";
+  std::ofstream(dir / "a.ini") << "[config]\nbase = b.ini\n";
+  std::ofstream(dir / "b.ini") << "[grid]\nn = 2\n[config]\nbase = a.ini\n";
+  std::ofstream(dir / "unknown.ini") << "[model]\nm0 = 2\nmo = 1\n";
+  std::ofstream(dir / "on_unknown.ini") << "[config]\nbase = unknown.ini\n";
+  std::ofstream(dir / "on_nothing.ini") << "[config]\nbase = nothing.ini\n";
+  std::ofstream(dir / "twice.ini") << "[config]\nbase = a.ini\nbase = b.ini\n";
+  std::ofstream(dir / "bad_value.ini") << "[model]\nm0 = -1\n";
+  std::ofstream(dir / "on_bad_value.ini") << "[config]\nbase = bad_value.ini\n";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"self.ini", "self.ini:2: config.base"},
+      {"a.ini", "b.ini:4: config.base"},
+      {"on_unknown.ini", "unknown.ini:3: unknown key 'model.mo'"},
+      {"on_nothing.ini", "on_nothing.ini:2: config.base"},
+      {"twice.ini", "twice.ini:3: key 'config.base' given twice"},
+      {"on_bad_value.ini", "bad_value.ini:2"},
+  };
+  for (const auto& [file, expected] : cases) {
+    Demo d;
+    const std::string message = error_of(d, {"--config", (dir / file).string()});
+    EXPECT_NE(message.find(expected), std::string::npos) << file << " gave: " << message;
+  }
+}
+
+TEST(Options, PhysicsKeysAreListed) {
+  Demo d;
+  double length = 1.0;
+  d.c.add("channel.length", &length, "length").physics();
+  d.c.add("model.r", &length, "radius").physics();
+  EXPECT_EQ(d.c.physics_keys(), (std::vector<std::string>{"channel.length", "model.r"}));
+}
+
 TEST(Options, ChecksAcrossKeysRunAfterParsing) {
   Demo d;
   d.c.check([&] {

@@ -8,6 +8,7 @@
 #              on), and so does every scalar. Then the refusals (exit 2, the key named, nothing
 #              left behind): a channel with another friction coefficient, a run that saved no
 #              state, an end before the state, an averaging window that starts before it.
+#              A friction coefficient changed in the base of a config is refused the same way.
 #              The same continuation with the two laws stepped side by side (solver.side_by_side)
 #              writes the same data files and scalars, and the law that ends last widened; one law
 #              side by side (run.laws) widens at its first step, with the same data.
@@ -73,6 +74,11 @@ case $check in
       fail "one law side by side: it did not take the other law's threads from its first step (500)"
     echo "one law side by side takes both laws' threads from its first step"
     refused other_friction restart.from "$serial" --config $config --restart.from="$scratch/half" --friction.mu=0.3
+    # the same change in a config's base: the channel is compared by its effective keys, wherever they come from
+    printf '[config]\nbase = %s\n[friction]\nmu = 0.3\n' "$PWD/$config" >"$scratch/other_friction_base.ini"
+    printf '[config]\nbase = other_friction_base.ini\n' >"$scratch/on_other_friction.ini"
+    refused other_friction_in_base friction.mu "$serial" --config "$scratch/on_other_friction.ini" \
+      --restart.from="$scratch/half"
     refused no_state restart.from "$serial" --config $config --restart.from="$scratch/whole"
     refused no_run restart.from "$serial" --config $config --restart.from="$scratch/nothing_here"
     refused end_before_state time.t_end "$serial" --config $config --restart.from="$scratch/half" \
