@@ -64,7 +64,7 @@ class FormulasStudy {
     c.add("circle.scan_points", &scan_points_, "points of the root scan of g(psi) = f on the circle")
         .range(cm::Range::closed(10, 1e6));
     c.add("search.seeds", &seeds_, "Fibonacci-sphere seeds of the Newton search for zeros of V*(w) (122)")
-        .range(cm::Range::closed(1, 1e5));
+        .range(cm::Range::closed(1, 1e4));
     c.add("search.tol", &search_tol_, "|V*(w)| at which a Newton iterate counts as a limit direction")
         .unit("mu g")
         .range(cm::Range::closed(1e-15, 1e-6));

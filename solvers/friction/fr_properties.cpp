@@ -34,10 +34,12 @@ class PropertiesStudy {
                                       "Homogeneity, symmetries and limits of the friction law (Sects. 3, 5)"};
 
   void declare(cm::Config& c) {
-    c.add("grid.longitudes", &longitudes_, "longitudes of the velocity grid on the unit sphere of x_o")
-        .range(cm::Range::closed(1, 1000));
+    c.add("grid.longitudes", &longitudes_,
+          "longitudes of the velocity grid on the unit sphere of x_o (each velocity costs some twenty 2-D "
+          "quadratures: 100 x 100 bounds a run to 2e5 of them)")
+        .range(cm::Range::closed(1, 100));
     c.add("grid.latitudes", &latitudes_, "latitudes of the velocity grid (midpoints, no pole)")
-        .range(cm::Range::closed(1, 1000));
+        .range(cm::Range::closed(1, 100));
     c.add("problem.rho_over_R", &rho_over_R_, "rho/R of the velocity x_o = (u_x, u_y, rho omega_z) (8)")
         .unit("1")
         .range(cm::Range::closed(1e-3, 1e3))
