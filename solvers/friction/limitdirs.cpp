@@ -182,6 +182,9 @@ void LimitDirectionStudy::run(cm::Run& run) {
   const TestProblem prob = problem(o_.lambda, 0.0);
   run.scalar("b_coefficient", prob.b);  // 1 (disc), 7/2 (ball, (139))
   run.scalar("a_coefficient", prob.a);  // 8/9 (disc, (126)), 45 pi^2/(512 lambda^2) (ball, (139))
+  // The relative size of the ball the g-curves of Fig. 18 are drawn for: an input (problem.lambda),
+  // restated so that the caption's value is compared with the run's.
+  if (body_ == Body::ball) run.scalar("lambda_fig18", o_.lambda);
   auto special = run.table("special.tsv", "bifurcation points per model (order of models.list), units mu m g",
                            {{"model", "index"},
                             {"F_T", "1"},

@@ -2,14 +2,18 @@
 // field (20)-(23), the symmetric and limiting cases, the closed forms of Sect. 7 and identities.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <random>
+#include <vector>
 
+#include "common/errors.hpp"
 #include "common/math.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
+#include "friction/properties.hpp"
 
 namespace {
 using cm::pi;
@@ -146,6 +150,69 @@ TEST(Symmetries, PropositionsOneToFive) {
         EXPECT_LT(n(0) * w(0) + n(1) * w(1) + (fr::kappa_closed_form(p) / rho) * n(2) * w(2), 0.0);
       }
     }
+  }
+}
+
+// The checks of the study `properties` on random velocities of random size (not its grid), other
+// rho and other lambda and alpha: Props. 1, 3, 4 and 5 hold to the rounding of a quadrature run at
+// 1e-13 (1e-12: ten times that, for the sums of O(1) terms); the printed (45) does not hold.
+TEST(Properties, PropositionsOnRandomVelocities) {
+  std::mt19937_64 gen(2718);
+  std::uniform_real_distribution<double> size(0.01, 100.0);
+  std::vector<Eigen::Vector3d> x;
+  for (int i = 0; i < 8; ++i) x.push_back(size(gen) * random_direction(gen));
+  for (Pressure p : {Pressure::uniform, Pressure::hertz}) {
+    for (double rho : {0.3, 2.5}) {
+      EXPECT_LT(fr::homogeneity_error(p, rho, x, {0.03, 7.3, 250.0}, 1e-13), 1e-12);
+      EXPECT_LT(fr::reflection_error(p, rho, x, 1e-13), 1e-12);
+      EXPECT_LT(fr::collinearity_error(p, rho, {x[0].normalized(), x[1].normalized()}, 1e-13), 1e-12);
+      EXPECT_LT(fr::rotation_covariance_error(p, rho, x, {-1.1, 0.2, 3.0}, 1.0, 1e-13), 1e-12);
+      EXPECT_GT(fr::rotation_covariance_error(p, rho, x, {-1.1, 0.2, 3.0}, -1.0, 1e-13), 0.1);
+    }
+  }
+}
+
+// (75): the centred quadrature of the point-contact check against the exact law (closed forms) at
+// finite R; the error falls like R^2 (its leading term is a power series in (R omega_z/|u|)^2, so
+// the ratio for R and R/10 is 100 to within 1e-2) and is below 1e-12 at R = 1e-7.
+TEST(Properties, PointContactLimit) {
+  std::mt19937_64 gen(31);
+  std::uniform_real_distribution<double> comp(-2.0, 2.0);
+  int checked = 0;
+  for (Pressure p : {Pressure::uniform, Pressure::hertz}) {
+    for (int i = 0; i < 6; ++i) {
+      const Eigen::Vector3d v(comp(gen), comp(gen), comp(gen));
+      const double un = std::hypot(v(0), v(1));
+      if (un < 0.2) continue;
+      ++checked;
+      const double R = 0.05;
+      const Eigen::Vector3d q = fr::exact_resultant(p, 1.0, Eigen::Vector3d(v(0), v(1), R * v(2)));
+      const double expected = std::max({std::abs(q(0) + v(0) / un), std::abs(q(1) + v(1) / un), std::abs(R * q(2))});
+      EXPECT_NEAR(fr::point_contact_error(p, {v}, R, 1e-13), expected, 1e-12);
+      const double e3 = fr::point_contact_error(p, {v}, 1e-3, 1e-13), e4 = fr::point_contact_error(p, {v}, 1e-4, 1e-13);
+      EXPECT_NEAR(e3 / e4, 100.0, 1.0);
+      EXPECT_LT(fr::point_contact_error(p, {v}, 1e-7, 1e-13), 1e-12);
+    }
+  }
+  EXPECT_GE(checked, 8);
+  // the instantaneous centre inside the contact, or no translation, is refused
+  EXPECT_THROW(fr::point_contact_error(Pressure::uniform, {Eigen::Vector3d(1.0, 0.0, 1.0)}, 0.6, 1e-13),
+               cm::InputError);
+  EXPECT_THROW(fr::point_contact_error(Pressure::uniform, {Eigen::Vector3d(0.0, 0.0, 1.0)}, 1e-3, 1e-13),
+               cm::InputError);
+}
+
+// (72) is (70)-(71) through (35), (54) for any rho/R; the velocity grid is on the unit sphere with
+// no pole.
+TEST(Properties, LinearFormsAndGrid) {
+  std::vector<double> eps;
+  for (int i = 0; i <= 400; ++i) eps.push_back(0.05 * i);
+  for (double r : {0.01, 0.4, 7.0}) EXPECT_LT(fr::linear72_vs_71_error(r, eps), 1e-15);
+  const std::vector<Eigen::Vector3d> x = fr::velocity_grid(5, 4);
+  ASSERT_EQ(x.size(), 20u);
+  for (const Eigen::Vector3d& v : x) {
+    EXPECT_NEAR(v.norm(), 1.0, 1e-15);
+    EXPECT_GT(std::hypot(v(0), v(1)), 0.1);
   }
 }
 
