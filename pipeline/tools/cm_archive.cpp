@@ -33,11 +33,14 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/provenance.hpp"
 #include "common/store.hpp"
+#include "common/tool.hpp"
 #include "tools/archive.hpp"
 #include "tools/process.hpp"
 #include "tools/runs.hpp"
@@ -47,6 +50,8 @@ namespace fs = std::filesystem;
 using nlohmann::ordered_json;
 
 namespace {
+
+using namespace cm::pipeline;
 
 void copy_into(const fs::path& from, const fs::path& to) {
   std::error_code ec;
@@ -92,123 +97,147 @@ ordered_json comparison_rows(const fs::path& file) {
   return rows;
 }
 
-}  // namespace
+// A folder removed, with all it holds, when the archive is written or has failed.
+struct Staging {
+  fs::path dir;
+  ~Staging() {
+    std::error_code e;
+    if (!dir.empty()) fs::remove_all(dir, e);
+  }
+};
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string results = "results", reports = "reports", configs = "configs", archives = "archive", papers_file;
-    std::vector<std::string> only;
-    cm::Config config("cm_archive", "Packs the current runs of papers into one reproducible, citable archive");
-    config.add("papers-file", &papers_file, "the papers: one line <paper> TAB <title of the original article>");
-    config.add("papers", &only, "only these papers (default: every paper of papers-file)");
-    config.add("results", &results, "the results directory (results/<paper>/<study> names each current run)");
-    config.add("reports", &reports, "the reports directory");
-    config.add("configs", &configs, "the configs directory");
-    config.add("archives", &archives, "where archives and their index.tsv are written");
-    config.set_usage(
-        "usage: cm_archive --papers-file=FILE [--papers=a,b] [--results=DIR] [--reports=DIR] [--configs=DIR] "
-        "[--archives=DIR]\nExit status: 0 written, 2 bad input, 74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (papers_file.empty()) config.fail("papers-file", "required: <paper> TAB <title> per line");
-    std::map<std::string, std::string> titles;
-    for (const std::string& line : lines(read_text(papers_file, "papers-file"))) {
+class Archive {
+ public:
+  static constexpr cm::ToolInfo info{"cm_archive",
+                                     "Packs the current runs of papers into one reproducible, citable archive",
+                                     "Exit status: 0 written, 2 bad input, 74 an I/O error, 70 an internal error."};
+
+  void declare(cm::Config& config) {
+    config.add("papers-file", &papers_file_, "the papers: one line <paper> TAB <title of the original article>")
+        .required("<paper> TAB <title> per line");
+    config.add("papers", &only_, "only these papers (default: every paper of papers-file)");
+    config.add("results", &results_, "the results directory (results/<paper>/<study> names each current run)");
+    config.add("reports", &reports_, "the reports directory");
+    config.add("configs", &configs_, "the configs directory");
+    config.add("archives", &archives_, "where archives and their index.tsv are written");
+  }
+
+  int run(const cm::Config& config) {
+    read_the_papers(config);
+    check_results_directory(results_);
+    stage();
+    for (const std::string& paper : papers_) {
+      copy_the_runs(paper);
+      copy_the_configs_and_reports(paper);
+      write_the_paper_metadata(paper);
+    }
+    if (fs::exists(fs::path(reports_) / "index.html"))
+      copy_into(fs::path(reports_) / "index.html", top_ / "reports" / "index.html");
+    write_the_citation();
+    write_the_manifest();
+    const std::string id = sha256_file(top_ / "manifest.json");
+    const fs::path final_name = pack(id);
+    add_to_the_index(id);
+    std::printf("archive %s: %zu runs of %zu papers in %s\n", id.c_str(), held_.size(), papers_.size(),
+                final_name.c_str());
+    return 0;
+  }
+
+ private:
+  /// The papers (and their articles' titles) of papers-file, only those of --papers when given.
+  void read_the_papers(const cm::Config& config) {
+    for (const std::string& line : lines(read_text(papers_file_, "papers-file"))) {
       const auto fields = cm::split(line, '\t');
       if (fields.size() != 2 || fields[0].empty())
         config.fail("papers-file", "'" + line + "' is not <paper> TAB <title>");
-      titles[fields[0]] = fields[1];
+      titles_[fields[0]] = fields[1];
     }
-    std::vector<std::string> papers;
-    if (only.empty()) {
-      for (const auto& [paper, title] : titles) papers.push_back(paper);
-    } else {
-      for (const std::string& paper : only) {
-        if (!titles.count(paper)) config.fail("papers", "'" + paper + "' is not a paper of " + papers_file);
-        papers.push_back(paper);
-      }
+    if (only_.empty()) {
+      for (const auto& [paper, title] : titles_) papers_.push_back(paper);
+      return;
     }
-    check_results_directory(results);
+    for (const std::string& paper : only_) {
+      if (!titles_.count(paper)) config.fail("papers", "'" + paper + "' is not a paper of " + papers_file_);
+      papers_.push_back(paper);
+    }
+  }
 
-    const auto& p = cm::provenance();
-    const fs::path staging = fs::path(archives) / (".staging-" + std::to_string(::getpid()));
-    const fs::path top = staging / archive_top;
+  /// A hidden folder of the archives, removed at the end, that the archive's folder is built in.
+  void stage() {
+    staging_.dir = fs::path(archives_) / (".staging-" + std::to_string(::getpid()));
+    top_ = staging_.dir / archive_top;
     std::error_code ec;
-    fs::remove_all(staging, ec);
-    fs::create_directories(top, ec);
-    if (ec) throw_io_error("cannot create", top, ec);
-    struct Cleanup {
-      fs::path dir;
-      ~Cleanup() {
-        std::error_code e;
-        fs::remove_all(dir, e);
-      }
-    } cleanup{staging};
+    fs::remove_all(staging_.dir, ec);
+    fs::create_directories(top_, ec);
+    if (ec) throw_io_error("cannot create", top_, ec);
+  }
 
-    ordered_json runs = ordered_json::array();
-    std::vector<IndexLine> held;
-    std::set<std::string> revisions;
-    ordered_json libraries = ordered_json::object();
-    for (const std::string& paper : papers) {
-      const fs::path paper_results = fs::path(results) / paper;
-      if (fs::is_directory(paper_results)) {
-        for (const RunRecord& run : load_runs(paper_results)) {
-          const fs::path into = top / "runs" / run.run_id;
-          copy_into(run.dir / "run.json", into / "run.json");
-          if (fs::exists(run.dir / "columns.gp")) copy_into(run.dir / "columns.gp", into / "columns.gp");
-          if (run.json.contains("files"))
-            for (const auto& file : run.json["files"]) {
-              const std::string name = file["name"].get<std::string>();
-              copy_into(run.dir / name, into / name);
-            }
-          // Names the reader accepts (cm_verify checks every one): refused here, at the source.
-          const std::string solver = json_text(run.json, {"solver", "name"});
-          if (!is_study_name(paper) || !is_study_name(run.study) || !is_study_name(solver) ||
-              !cm::is_run_id(run.run_id))
-            throw cm::InputError(run.dir.string() +
-                                 ": its paper, study, solver or run id is not a name an archive may hold");
-          const std::string revision = json_text(run.json, {"solver", "revision"});
-          revisions.insert(revision);
-          runs.push_back({{"paper", paper},
-                          {"study", run.study},
-                          {"run_id", run.run_id},
-                          {"solver", solver},
-                          {"revision", revision},
-                          {"modified", run.json.contains("solver") && run.json["solver"].value("modified", false)}});
-          held.push_back({"", run.run_id, paper + "/" + run.study});
-          if (run.json.contains("build"))
-            for (const auto& [key, value] : run.json["build"].items())
-              if (key != "flags" && key != "type") libraries[key] = value;
+  /// The current run of each of the paper's studies: run.json, columns.gp and its data files.
+  void copy_the_runs(const std::string& paper) {
+    const fs::path paper_results = fs::path(results_) / paper;
+    if (!fs::is_directory(paper_results)) return;
+    for (const RunRecord& run : load_runs(paper_results)) {
+      const fs::path into = top_ / "runs" / run.run_id;
+      copy_into(run.dir / "run.json", into / "run.json");
+      if (fs::exists(run.dir / "columns.gp")) copy_into(run.dir / "columns.gp", into / "columns.gp");
+      if (run.json.contains("files"))
+        for (const auto& file : run.json["files"]) {
+          const std::string name = file["name"].get<std::string>();
+          copy_into(run.dir / name, into / name);
         }
-      }
-      if (fs::is_directory(fs::path(configs) / paper)) copy_tree(fs::path(configs) / paper, top / "configs" / paper);
-      if (fs::is_directory(fs::path(reports) / paper)) copy_tree(fs::path(reports) / paper, top / "reports" / paper);
-
-      const ordered_json values = comparison_rows(fs::path(reports) / paper / "comparison.tsv");
-      std::size_t reproduced = 0, not_at_scale = 0, total = values.size();
-      for (const auto& v : values) {
-        if (v.value("status", "") == "MATCH" || v.value("status", "") == "KNOWN-DIFFERENCE") ++reproduced;
-        if (v.value("status", "") == "NOT-AT-PAPER-SCALE") ++not_at_scale;  // compared, never reproduced
-      }
-      ordered_json meta;
-      meta["upload_type"] = "dataset";
-      meta["title"] = "Reproduction runs of: " + titles[paper];
-      meta["description"] = "Runs, configurations, figures and report of a reproduction of \"" + titles[paper] +
-                            "\": " + std::to_string(reproduced) + " of " + std::to_string(total) +
-                            " published values reproduced (MATCH or an explained KNOWN-DIFFERENCE), " +
-                            std::to_string(not_at_scale) +
-                            " compared from runs not at the paper's scale (NOT-AT-PAPER-SCALE, not reproduced).";
-      meta["references"] = ordered_json::array({titles[paper]});
-      meta["version"] = p.version;
-      meta["keywords"] = ordered_json::array({"contact mechanics", "reproduction", paper});
-      meta["published_values"] = values;
-      write_atomic(top / "papers" / (paper + ".json"), meta.dump(2) + "\n");
+      // Names the reader accepts (cm_verify checks every one): refused here, at the source.
+      const std::string solver = json_text(run.json, {"solver", "name"});
+      if (!is_study_name(paper) || !is_study_name(run.study) || !is_study_name(solver) || !cm::is_run_id(run.run_id))
+        throw cm::InputError(run.dir.string() +
+                             ": its paper, study, solver or run id is not a name an archive may hold");
+      const std::string revision = json_text(run.json, {"solver", "revision"});
+      revisions_.insert(revision);
+      runs_.push_back({{"paper", paper},
+                       {"study", run.study},
+                       {"run_id", run.run_id},
+                       {"solver", solver},
+                       {"revision", revision},
+                       {"modified", run.json.contains("solver") && run.json["solver"].value("modified", false)}});
+      held_.push_back({"", run.run_id, paper + "/" + run.study});
+      if (run.json.contains("build"))
+        for (const auto& [key, value] : run.json["build"].items())
+          if (key != "flags" && key != "type") libraries_[key] = value;
     }
-    if (fs::exists(fs::path(reports) / "index.html"))
-      copy_into(fs::path(reports) / "index.html", top / "reports" / "index.html");
+  }
 
+  void copy_the_configs_and_reports(const std::string& paper) const {
+    if (fs::is_directory(fs::path(configs_) / paper)) copy_tree(fs::path(configs_) / paper, top_ / "configs" / paper);
+    if (fs::is_directory(fs::path(reports_) / paper)) copy_tree(fs::path(reports_) / paper, top_ / "reports" / paper);
+  }
+
+  /// papers/<paper>.json: Zenodo-style metadata, the original article and each published value.
+  void write_the_paper_metadata(const std::string& paper) {
+    const ordered_json values = comparison_rows(fs::path(reports_) / paper / "comparison.tsv");
+    std::size_t reproduced = 0, not_at_scale = 0, total = values.size();
+    for (const auto& v : values) {
+      if (v.value("status", "") == "MATCH" || v.value("status", "") == "KNOWN-DIFFERENCE") ++reproduced;
+      if (v.value("status", "") == "NOT-AT-PAPER-SCALE") ++not_at_scale;  // compared, never reproduced
+    }
+    ordered_json meta;
+    meta["upload_type"] = "dataset";
+    meta["title"] = "Reproduction runs of: " + titles_[paper];
+    meta["description"] = "Runs, configurations, figures and report of a reproduction of \"" + titles_[paper] +
+                          "\": " + std::to_string(reproduced) + " of " + std::to_string(total) +
+                          " published values reproduced (MATCH or an explained KNOWN-DIFFERENCE), " +
+                          std::to_string(not_at_scale) +
+                          " compared from runs not at the paper's scale (NOT-AT-PAPER-SCALE, not reproduced).";
+    meta["references"] = ordered_json::array({titles_[paper]});
+    meta["version"] = cm::provenance().version;
+    meta["keywords"] = ordered_json::array({"contact mechanics", "reproduction", paper});
+    meta["published_values"] = values;
+    write_atomic(top_ / "papers" / (paper + ".json"), meta.dump(2) + "\n");
+  }
+
+  /// CITATION.cff and .zenodo.json: how to cite the software and the deposit.
+  void write_the_citation() {
+    const auto& p = cm::provenance();
     const std::string revision = p.revision + (p.modified ? " (modified)" : "");
-    write_atomic(top / "CITATION.cff",
+    write_atomic(top_ / "CITATION.cff",
                  "cff-version: 1.2.0\n"
                  "message: \"If you use these runs, cite the archive by its id (make cite RUN=<run id>).\"\n"
                  "title: \"Contact mechanics reproductions\"\n"
@@ -223,59 +252,67 @@ int main(int argc, char** argv) {
                      "license: \"see the source repository\"\n");
     ordered_json zenodo;
     zenodo["upload_type"] = "dataset";
-    zenodo["title"] = "Contact mechanics reproductions: runs of " + cm::join(papers, ", ");
+    zenodo["title"] = "Contact mechanics reproductions: runs of " + cm::join(papers_, ", ");
     zenodo["creators"] = ordered_json::array({{{"name", "The contact mechanics reproductions project"}}});
     zenodo["description"] = "Reproducible runs of the contact mechanics reproductions, software version " + p.version +
                             ", revision " + revision + ". Each paper's metadata is in papers/.";
     zenodo["version"] = p.version;
     ordered_json refs = ordered_json::array();
-    for (const auto& paper : papers) refs.push_back(titles[paper]);
+    for (const auto& paper : papers_) refs.push_back(titles_[paper]);
     zenodo["references"] = refs;
-    write_atomic(top / ".zenodo.json", zenodo.dump(2) + "\n");
+    write_atomic(top_ / ".zenodo.json", zenodo.dump(2) + "\n");
+  }
 
-    libraries["nlohmann_json"] = std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
-                                 std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
-                                 std::to_string(NLOHMANN_JSON_VERSION_PATCH);
-    libraries["pandoc"] = first_line_of("pandoc --version");
-    libraries["gnuplot"] = first_line_of("gnuplot --version");
+  /// manifest.json (the software, the libraries, the runs, every file's SHA-256 and size) and
+  /// SHA256SUMS.
+  void write_the_manifest() {
+    const auto& p = cm::provenance();
+    libraries_["nlohmann_json"] = std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+                                  std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
+                                  std::to_string(NLOHMANN_JSON_VERSION_PATCH);
+    libraries_["pandoc"] = first_line_of("pandoc --version");
+    libraries_["gnuplot"] = first_line_of("gnuplot --version");
     ordered_json manifest;
     manifest["schema"] = archive_schema;
     manifest["software"] = {{"name", "contact mechanics reproductions"},
                             {"version", p.version},
                             {"revision", p.revision},
                             {"modified", p.modified}};
-    manifest["run_revisions"] = ordered_json(std::vector<std::string>(revisions.begin(), revisions.end()));
-    manifest["libraries"] = libraries;
-    manifest["papers"] = papers;
-    manifest["runs"] = runs;
+    manifest["run_revisions"] = ordered_json(std::vector<std::string>(revisions_.begin(), revisions_.end()));
+    manifest["libraries"] = libraries_;
+    manifest["papers"] = papers_;
+    manifest["runs"] = runs_;
     // Every file under a name the reader accepts (is_archive_path): a name outside that grammar
     // would make the archive unverifiable, so it is refused here, at the source.
     std::vector<ManifestFile> listed;
     ordered_json files = ordered_json::array();
-    for (const fs::path& file : files_below(top)) {
+    for (const fs::path& file : files_below(top_)) {
       if (!is_archive_path(file.string()))
         throw cm::InputError("'" + file.string() + "' is not a name an archive may hold ([A-Za-z0-9_.+-] words)");
-      listed.push_back({file.string(), sha256_file(top / file), fs::file_size(top / file)});
+      listed.push_back({file.string(), sha256_file(top_ / file), fs::file_size(top_ / file)});
       files.push_back({{"path", listed.back().path}, {"sha256", listed.back().sha256}, {"bytes", listed.back().bytes}});
     }
     manifest["files"] = files;
-    write_atomic(top / "manifest.json", manifest.dump(2) + "\n");
-    write_atomic(top / "SHA256SUMS", sha256sums_text(listed));
+    write_atomic(top_ / "manifest.json", manifest.dump(2) + "\n");
+    write_atomic(top_ / "SHA256SUMS", sha256sums_text(listed));
+  }
 
-    // Reproducible bytes: sorted names, time 0, owner 0, fixed modes; gzip without name and time.
-    const fs::path partial = fs::path(archives) / (".archive.partial-" + std::to_string(::getpid()) + ".tar.gz");
+  /// The tar.gz, written as <archives>/<id>.tar.gz, never over an archive there already.
+  /// Reproducible bytes: sorted names, time 0, owner 0, fixed modes; gzip without name and time.
+  fs::path pack(const std::string& id) const {
+    std::error_code ec;
+    const fs::path partial = fs::path(archives_) / (".archive.partial-" + std::to_string(::getpid()) + ".tar.gz");
     const std::string command =
         "tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner --mode=u=rwX,go=rX "
         "--format=gnu -C " +
-        quote(staging) + " -cf - " + archive_top + " | gzip -n -9 > " + quote(partial);
+        quote(staging_.dir) + " -cf - " + archive_top + " | gzip -n -9 > " + quote(partial);
     const int status = run_program({"bash", "-c", "set -o pipefail; " + command});
     if (status != 0) {
       fs::remove(partial, ec);
       throw cm::IoError("cannot write the archive '" + partial.string() + "' (tar | gzip exited with " +
                         std::to_string(status) + ")");
     }
-    const std::string id = sha256_file(top / "manifest.json");
-    const fs::path final_name = fs::path(archives) / (id + ".tar.gz");
+    const fs::path final_name = fs::path(archives_) / (id + ".tar.gz");
     if (fs::exists(final_name)) {
       fs::remove(partial, ec);  // the same bytes are there already: an archive is never rewritten
     } else {
@@ -285,19 +322,36 @@ int main(int argc, char** argv) {
         throw_io_error("cannot move the archive into", final_name, ec);
       }
     }
-    const fs::path index = fs::path(archives) / "index.tsv";
-    auto lines_now = read_index(index);
+    return final_name;
+  }
+
+  /// <archives>/index.tsv lists every run the archive holds (which keeps them from make prune).
+  void add_to_the_index(const std::string& id) const {
+    const fs::path index = fs::path(archives_) / "index.tsv";
     std::string text;
     std::set<std::string> present;
-    for (const auto& line : lines_now) {
+    for (const auto& line : read_index(index)) {
       text += line.archive_id + "\t" + line.run_id + "\t" + line.study + "\n";
       present.insert(line.archive_id + line.run_id);
     }
-    for (const auto& line : held)
+    for (const auto& line : held_)
       if (!present.count(id + line.run_id)) text += id + "\t" + line.run_id + "\t" + line.study + "\n";
     write_atomic(index, text);
-    std::printf("archive %s: %zu runs of %zu papers in %s\n", id.c_str(), held.size(), papers.size(),
-                final_name.c_str());
-    return 0;
-  });
-}
+  }
+
+  std::string results_ = "results", reports_ = "reports", configs_ = "configs", archives_ = "archive", papers_file_;
+  std::vector<std::string> only_;
+
+  std::map<std::string, std::string> titles_;
+  std::vector<std::string> papers_;
+  Staging staging_;
+  fs::path top_;
+  ordered_json runs_ = ordered_json::array();
+  std::vector<IndexLine> held_;
+  std::set<std::string> revisions_;
+  ordered_json libraries_ = ordered_json::object();
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Archive>(argc, argv); }

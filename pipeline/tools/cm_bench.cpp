@@ -19,10 +19,12 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
+#include <string>
+#include <vector>
 
-#include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
+#include "common/tool.hpp"
 #include "tools/bench.hpp"
 #include "tools/process.hpp"
 #include "tools/text.hpp"
@@ -37,50 +39,34 @@ double children_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-}  // namespace
+using namespace cm::pipeline;
 
-int main(int argc, char** argv) {
-  cm::program_start();
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string list, paper = "bench";
-    long repeat = 1;
-    cm::Budget budget;
-    cm::Config config("cm_bench", "Times commands and writes the timings as a run");
-    config.add("list", &list, "the commands: lines 'name<TAB>command'");
-    config.add("repeat", &repeat, "runs of each command (the median is recorded)").range(cm::Range::closed(1, 1000));
-    config.add("paper", &paper, "the paper the bench belongs to (the run is results/<paper>/bench)");
+class Bench {
+ public:
+  static constexpr cm::ToolInfo info{"cm_bench", "Times commands and writes the timings as a run",
+                                     "Exit status: 0 measured and written, 1 a command failed (nothing written), 2 bad "
+                                     "input,\n74 an I/O error, 70 an internal error.",
+                                     "[--output=DIR] [--quiet]"};
+
+  void declare(cm::Config& config) {
+    config.add("list", &list_, "the commands: lines 'name<TAB>command'").required("the file of commands");
+    config.add("repeat", &repeat_, "runs of each command (the median is recorded)").range(cm::Range::closed(1, 1000));
+    config.add("paper", &paper_, "the paper the bench belongs to (the run is results/<paper>/bench)");
     config.set_default_output("results/<paper>/bench");
-    config.set_usage(
-        "usage: cm_bench --list=FILE [--repeat=N] [--paper=NAME] [--output=DIR] [--quiet]\n"
-        "Exit status: 0 measured and written, 1 a command failed (nothing written), 2 bad input,\n"
-        "74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (paper.empty() || paper.find_first_of("/\\. ") != std::string::npos)
-      config.fail("paper", "'" + paper + "' is not a paper's name");
-    if (list.empty()) config.fail("list", "required: the file of commands");
-    const std::vector<BenchCommand> commands = parse_bench_list(read_text(list, "list"), list);
+    config.check([this, &config] {
+      if (paper_.empty() || paper_.find_first_of("/\\. ") != std::string::npos)
+        config.fail("paper", "'" + paper_ + "' is not a paper's name");
+    });
+  }
 
-    cm::Run run(config, {"cm_bench", paper, "bench"}, invocation, budget);
+  int run(const cm::Config& config, const cm::Invocation& invocation) {
+    const std::vector<BenchCommand> commands = parse_bench_list(read_text(list_, "list"), list_);
+    cm::Run run(config, {"cm_bench", paper_, "bench"}, invocation, budget_);
     std::printf("%-28s %12s %12s %12s %12s %7s\n", "command", "median [s]", "min [s]", "max [s]", "cpu [s]", "repeat");
     double total = 0.0, total_cpu = 0.0;
     for (const BenchCommand& c : commands) {
       std::vector<double> times, cpu;
-      for (long i = 0; i < repeat; ++i) {
-        std::fflush(stdout);
-        const double cpu_start = children_cpu_seconds();
-        const auto start = std::chrono::steady_clock::now();
-        const int status = run_shell(c.command);
-        const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
-        cpu.push_back(children_cpu_seconds() - cpu_start);
-        if (status != 0) {
-          std::fprintf(stderr, "cm_bench: error: '%s' failed with exit status %d: %s\n", c.name.c_str(), status,
-                       c.command.c_str());
-          return 1;  // the tool's verdict, as cm_compare's and cm_tsvdiff's 1: not a numerical failure
-        }
-        times.push_back(wall.count());
-      }
+      if (!time_command(c, times, cpu)) return 1;  // the tool's verdict, as cm_compare's: not a numerical failure
       const double mid = median(times);
       const double mid_cpu = median(cpu);
       const auto [lo, hi] = std::minmax_element(times.begin(), times.end());
@@ -89,9 +75,9 @@ int main(int argc, char** argv) {
       run.scalar(c.name + "_wall_s", mid, "s");
       run.scalar(c.name + "_cpu_s", mid_cpu, "s");
       run.statistics(c.name,
-                     {{"repeat", double(repeat)}, {"min_wall_s", *lo}, {"median_wall_s", mid}, {"max_wall_s", *hi}});
+                     {{"repeat", double(repeat_)}, {"min_wall_s", *lo}, {"median_wall_s", mid}, {"max_wall_s", *hi}});
       run.note(c.name + ": " + c.command);
-      std::printf("%-28s %12.4f %12.4f %12.4f %12.4f %7ld\n", c.name.c_str(), mid, *lo, *hi, mid_cpu, repeat);
+      std::printf("%-28s %12.4f %12.4f %12.4f %12.4f %7ld\n", c.name.c_str(), mid, *lo, *hi, mid_cpu, repeat_);
     }
     run.scalar("total_wall_s", total, "s");
     run.scalar("total_cpu_s", total_cpu, "s");
@@ -99,5 +85,34 @@ int main(int argc, char** argv) {
     std::printf("%-28s %12.4f %38.4f\n", "total", total, total_cpu);
     run.commit();
     return 0;
-  });
-}
+  }
+
+ private:
+  /// Runs the command `repeat` times, appending its wall and processor times; false (and says
+  /// so) when it fails.
+  bool time_command(const BenchCommand& c, std::vector<double>& times, std::vector<double>& cpu) const {
+    for (long i = 0; i < repeat_; ++i) {
+      std::fflush(stdout);
+      const double cpu_start = children_cpu_seconds();
+      const auto start = std::chrono::steady_clock::now();
+      const int status = run_shell(c.command);
+      const std::chrono::duration<double> wall = std::chrono::steady_clock::now() - start;
+      cpu.push_back(children_cpu_seconds() - cpu_start);
+      if (status != 0) {
+        std::fprintf(stderr, "cm_bench: error: '%s' failed with exit status %d: %s\n", c.name.c_str(), status,
+                     c.command.c_str());
+        return false;
+      }
+      times.push_back(wall.count());
+    }
+    return true;
+  }
+
+  std::string list_, paper_ = "bench";
+  long repeat_ = 1;
+  cm::Budget budget_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Bench>(argc, argv); }

@@ -13,88 +13,129 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <vector>
 
-#include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/store.hpp"
+#include "common/tool.hpp"
 #include "tools/archive.hpp"
 #include "tools/runs.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string id, results = "results", archives = "archive";
-    cm::Config config("cm_cite", "Prints how to cite a run: BibTeX and plain text");
-    config.add("run", &id, "the run id (or a unique prefix of at least 8 hex digits)");
-    config.add("results", &results, "the results directory (its store is <results>/runs)");
-    config.add("archives", &archives, "the archive directory (index.tsv)");
-    config.set_usage(
-        "usage: cm_cite --run=ID [--results=DIR] [--archives=DIR]\nExit status: 0 printed, 2 bad input, 74 an I/O "
-        "error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (id.size() < 8 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
-      config.fail("run", "'" + id + "' is not a run id (64 lower-case hex digits, or a prefix of at least 8)");
-    const fs::path store = fs::path(results) / "runs";
+namespace {
+
+using namespace cm::pipeline;
+
+/// What a citation says of its run.
+struct Cited {
+  std::string id, paper = "?", study = "?", version = "?", revision = "?", date = "?";
+  bool modified = false;
+  std::string archive;  ///< the latest archive holding it, empty if none
+};
+
+class Cite {
+ public:
+  static constexpr cm::ToolInfo info{"cm_cite", "Prints how to cite a run: BibTeX and plain text",
+                                     "Exit status: 0 printed, 2 bad input, 74 an I/O error, 70 an internal error."};
+
+  void declare(cm::Config& config) {
+    config.add("run", &id_, "the run id (or a unique prefix of at least 8 hex digits)");
+    config.add("results", &results_, "the results directory (its store is <results>/runs)");
+    config.add("archives", &archives_, "the archive directory (index.tsv)");
+  }
+
+  int run(const cm::Config& config) {
+    if (id_.size() < 8 || id_.find_first_not_of("0123456789abcdef") != std::string::npos)
+      config.fail("run", "'" + id_ + "' is not a run id (64 lower-case hex digits, or a prefix of at least 8)");
+    store_ = fs::path(results_) / "runs";
+    index_ = read_index(fs::path(archives_) / "index.tsv");
+    const Cited run = describe(the_run_named(config));
+    print_bibtex(run);
+    print_plain(run);
+    if (run.archive.empty())
+      std::fprintf(stderr, "cm_cite: run %s is in no archive yet: `make archive` first, so that it can be cited\n",
+                   run.id.c_str());
+    return 0;
+  }
+
+ private:
+  /// The one run whose id starts with --run, in the store or in the archive index.
+  std::string the_run_named(const cm::Config& config) const {
     std::vector<std::string> matches;
     std::error_code ec;
-    if (fs::is_directory(store))
-      for (const auto& entry : fs::directory_iterator(store, ec)) {
+    if (fs::is_directory(store_))
+      for (const auto& entry : fs::directory_iterator(store_, ec)) {
         const std::string name = entry.path().filename().string();
-        if (cm::is_run_id(name) && name.rfind(id, 0) == 0) matches.push_back(name);
+        if (cm::is_run_id(name) && name.rfind(id_, 0) == 0) matches.push_back(name);
       }
-    const auto index = read_index(fs::path(archives) / "index.tsv");
-    for (const auto& line : index)
-      if (line.run_id.rfind(id, 0) == 0 && std::find(matches.begin(), matches.end(), line.run_id) == matches.end())
+    for (const auto& line : index_)
+      if (line.run_id.rfind(id_, 0) == 0 && std::find(matches.begin(), matches.end(), line.run_id) == matches.end())
         matches.push_back(line.run_id);
-    if (matches.empty()) config.fail("run", "no run " + id + " in " + store.string() + " nor in the archive index");
+    if (matches.empty()) config.fail("run", "no run " + id_ + " in " + store_.string() + " nor in the archive index");
     if (matches.size() > 1)
-      config.fail("run", "the prefix " + id + " names " + std::to_string(matches.size()) + " runs");
-    id = matches.front();
+      config.fail("run", "the prefix " + id_ + " names " + std::to_string(matches.size()) + " runs");
+    return matches.front();
+  }
 
-    std::string paper = "?", study = "?", version = "?", revision = "?", date = "?";
-    bool modified = false;
-    if (fs::exists(store / id / "run.json")) {
-      const auto json = parse_run_json(read_text(store / id / "run.json", "run"), (store / id / "run.json").string());
-      paper = json_text(json, {"paper"});
-      study = json_text(json, {"study"});
-      version = json_text(json, {"solver", "version"});
-      revision = json_text(json, {"solver", "revision"});
-      modified = json.contains("solver") && json["solver"].value("modified", false);
-      date = json_text(json, {"start_utc"}).substr(0, 10);
+  /// The run's provenance (from its run.json when the store holds it) and the archive holding it.
+  Cited describe(const std::string& id) const {
+    Cited run;
+    run.id = id;
+    if (fs::exists(store_ / id / "run.json")) {
+      const auto json = parse_run_json(read_text(store_ / id / "run.json", "run"), (store_ / id / "run.json").string());
+      run.paper = json_text(json, {"paper"});
+      run.study = json_text(json, {"study"});
+      run.version = json_text(json, {"solver", "version"});
+      run.revision = json_text(json, {"solver", "revision"});
+      run.modified = json.contains("solver") && json["solver"].value("modified", false);
+      run.date = json_text(json, {"start_utc"}).substr(0, 10);
     }
-    std::vector<std::string> held;
-    for (const auto& line : index)
+    for (const auto& line : index_)
       if (line.run_id == id) {
-        held.push_back(line.archive_id);
-        if (paper == "?") {
+        run.archive = line.archive_id;
+        if (run.paper == "?") {
           const auto parts = cm::split(line.study, '/');
-          if (parts.size() == 2) paper = parts[0], study = parts[1];
+          if (parts.size() == 2) run.paper = parts[0], run.study = parts[1];
         }
       }
-    const std::string year = date.size() >= 4 && date != "?" ? date.substr(0, 4) : "n.d.";
-    const std::string archive = held.empty() ? "" : held.back();
-    const std::string rev = revision + (modified ? " (modified tree)" : "");
-    std::printf("@misc{cm-run-%s,\n", id.substr(0, 12).c_str());
-    std::printf("  title        = {Contact mechanics reproductions: run %s/%s},\n", paper.c_str(), study.c_str());
+    return run;
+  }
+
+  static std::string year(const Cited& run) {
+    return run.date.size() >= 4 && run.date != "?" ? run.date.substr(0, 4) : "n.d.";
+  }
+  static std::string revision(const Cited& run) { return run.revision + (run.modified ? " (modified tree)" : ""); }
+
+  static void print_bibtex(const Cited& run) {
+    std::printf("@misc{cm-run-%s,\n", run.id.substr(0, 12).c_str());
+    std::printf("  title        = {Contact mechanics reproductions: run %s/%s},\n", run.paper.c_str(),
+                run.study.c_str());
     std::printf("  author       = {{The contact mechanics reproductions project}},\n");
-    std::printf("  year         = {%s},\n", year.c_str());
-    std::printf("  version      = {%s},\n", version.c_str());
-    std::printf("  note         = {Run id %s; software version %s, revision %s%s},\n", id.c_str(), version.c_str(),
-                rev.c_str(), archive.empty() ? "" : ("; archive " + archive).c_str());
+    std::printf("  year         = {%s},\n", year(run).c_str());
+    std::printf("  version      = {%s},\n", run.version.c_str());
+    std::printf("  note         = {Run id %s; software version %s, revision %s%s},\n", run.id.c_str(),
+                run.version.c_str(), revision(run).c_str(),
+                run.archive.empty() ? "" : ("; archive " + run.archive).c_str());
     std::printf("  howpublished = {%s}\n}\n\n",
-                archive.empty() ? "run store, not archived yet" : ("archive " + archive + ".tar.gz").c_str());
+                run.archive.empty() ? "run store, not archived yet" : ("archive " + run.archive + ".tar.gz").c_str());
+  }
+
+  static void print_plain(const Cited& run) {
     std::printf(
         "The contact mechanics reproductions project (%s). Run %s/%s, run id %s. Software version %s, "
         "revision %s.%s\n",
-        year.c_str(), paper.c_str(), study.c_str(), id.c_str(), version.c_str(), rev.c_str(),
-        archive.empty() ? "" : (" Archive " + archive + ".tar.gz.").c_str());
-    if (archive.empty())
-      std::fprintf(stderr, "cm_cite: run %s is in no archive yet: `make archive` first, so that it can be cited\n",
-                   id.c_str());
-    return 0;
-  });
-}
+        year(run).c_str(), run.paper.c_str(), run.study.c_str(), run.id.c_str(), run.version.c_str(),
+        revision(run).c_str(), run.archive.empty() ? "" : (" Archive " + run.archive + ".tar.gz.").c_str());
+  }
+
+  std::string id_, results_ = "results", archives_ = "archive";
+  fs::path store_;
+  std::vector<IndexLine> index_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Cite>(argc, argv); }

@@ -26,73 +26,92 @@
 #include <algorithm>
 #include <cstdio>
 #include <set>
+#include <string>
+#include <vector>
 
-#include "common/errors.hpp"
 #include "common/options.hpp"
+#include "common/tool.hpp"
 #include "tools/compare.hpp"
 #include "tools/runs.hpp"
 #include "tools/text.hpp"
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string published, results, out;
-    std::vector<std::string> only;
-    bool require_all = false;
-    cm::Config config("cm_compare", "Compares reproduced scalars with a paper's published values");
-    config.add("published", &published, "the paper's values: configs/<paper>/published.tsv");
-    config.add("results", &results,
-               "the paper's run directories: results/<paper> (runs in <results>/<study>/run.json)");
-    config.add("out", &out, "comparison.tsv to write (none when empty)");
-    config.add("studies", &only, "compare only the rows of these studies (comma list; all when empty)");
-    config.add("require-all", &require_all, "a value not reproduced yet counts as a failure");
-    config.set_usage(
-        "usage: cm_compare --published=FILE --results=DIR [--out=FILE] [--studies=a,b] [--require-all=true]\n"
-        "Exit status: 0 no value FAILs or misses its run, 1 a value FAILs or misses its run (or, with\n"
-        "require-all, is not reproduced yet), 2 bad input, 74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (published.empty()) config.fail("published", "required: the path of published.tsv");
-    if (results.empty()) config.fail("results", "required: the directory results/<paper>");
-    check_results_directory(results);
+namespace {
 
-    std::vector<PublishedRow> rows = read_published(published);
-    if (!only.empty()) {
-      const std::set<std::string> studies(only.begin(), only.end());
-      // A study with no row would make a published-value test compare nothing and pass.
-      for (const std::string& study : studies) {
-        if (std::none_of(rows.begin(), rows.end(), [&](const PublishedRow& row) { return row.study == study; })) {
-          config.fail("studies", "no row of " + published + " names the study '" + study + "'");
-        }
-      }
-      std::erase_if(rows, [&](const PublishedRow& row) { return !studies.count(row.study); });
-    }
-    const std::vector<ComparedRow> compared = compare_with_results(rows, results);
-    if (!out.empty()) write_atomic(out, comparison_tsv(compared));
+using namespace cm::pipeline;
 
+class Compare {
+ public:
+  static constexpr cm::ToolInfo info{
+      "cm_compare", "Compares reproduced scalars with a paper's published values",
+      "Exit status: 0 no value FAILs or misses its run, 1 a value FAILs or misses its run (or, with\n"
+      "require-all, is not reproduced yet), 2 bad input, 74 an I/O error, 70 an internal error."};
+
+  void declare(cm::Config& config) {
+    config.add("published", &published_, "the paper's values: configs/<paper>/published.tsv")
+        .required("the path of published.tsv");
+    config
+        .add("results", &results_, "the paper's run directories: results/<paper> (runs in <results>/<study>/run.json)")
+        .required("the directory results/<paper>");
+    config.add("out", &out_, "comparison.tsv to write (none when empty)");
+    config.add("studies", &only_, "compare only the rows of these studies (comma list; all when empty)");
+    config.add("require-all", &require_all_, "a value not reproduced yet counts as a failure");
+  }
+
+  int run(const cm::Config& config) {
+    check_results_directory(results_);
+    const std::vector<ComparedRow> compared = compare_with_results(rows_asked(config), results_);
+    if (!out_.empty()) write_atomic(out_, comparison_tsv(compared));
     Counts counts;
     for (const ComparedRow& row : compared) counts.add(row.outcome.status);
     std::printf("%s\n", count_sentence(counts).c_str());
-    for (const ComparedRow& r : compared) {
-      const Status status = r.outcome.status;
-      // Failures, and a remark on any other compared row (a row whose `expected` is out of date);
-      // the values not reproduced yet only when they count as failures (--require-all). A row not
-      // at the paper's scale always says how it compares: that is in the report, not printed here.
-      const bool shown =
-          status == Status::fail || status == Status::missing_run ||
-          (status == Status::not_reproduced_yet ? require_all
-                                                : status != Status::not_at_paper_scale && !r.outcome.remark.empty());
-      if (!shown) continue;
-      std::string line = "  " + to_string(status) + " " + r.published.id + " " + r.published.scalar + ": published " +
-                         to_string(r.published.relation) + " " + r.published.value_text;
-      if (r.reproduction.found) {
-        line += ", reproduced " + format_g(r.reproduction.value, 10) + " (error " + format_g(r.outcome.abs_error, 3) +
-                ", tolerance " + tolerance_text(r.published) + ")";
-      }
-      if (!r.outcome.remark.empty()) line += "; " + r.outcome.remark;
-      std::printf("%s [%s]\n", line.c_str(), r.published.source.c_str());
-    }
-    const bool failed = counts.failures() > 0 || (require_all && counts.not_reproduced_yet > 0);
+    for (const ComparedRow& r : compared)
+      if (shown(r)) print_row(r);
+    const bool failed = counts.failures() > 0 || (require_all_ && counts.not_reproduced_yet > 0);
     return failed ? 1 : 0;
-  });
-}
+  }
+
+ private:
+  /// The rows of published.tsv, only those of --studies when given.
+  std::vector<PublishedRow> rows_asked(const cm::Config& config) const {
+    std::vector<PublishedRow> rows = read_published(published_);
+    if (only_.empty()) return rows;
+    const std::set<std::string> studies(only_.begin(), only_.end());
+    // A study with no row would make a published-value test compare nothing and pass.
+    for (const std::string& study : studies) {
+      if (std::none_of(rows.begin(), rows.end(), [&](const PublishedRow& row) { return row.study == study; })) {
+        config.fail("studies", "no row of " + published_ + " names the study '" + study + "'");
+      }
+    }
+    std::erase_if(rows, [&](const PublishedRow& row) { return !studies.count(row.study); });
+    return rows;
+  }
+
+  /// Failures, and a remark on any other compared row (a row whose `expected` is out of date);
+  /// the values not reproduced yet only when they count as failures (--require-all). A row not
+  /// at the paper's scale always says how it compares: that is in the report, not printed here.
+  bool shown(const ComparedRow& r) const {
+    const Status status = r.outcome.status;
+    return status == Status::fail || status == Status::missing_run ||
+           (status == Status::not_reproduced_yet ? require_all_
+                                                 : status != Status::not_at_paper_scale && !r.outcome.remark.empty());
+  }
+
+  static void print_row(const ComparedRow& r) {
+    std::string line = "  " + to_string(r.outcome.status) + " " + r.published.id + " " + r.published.scalar +
+                       ": published " + to_string(r.published.relation) + " " + r.published.value_text;
+    if (r.reproduction.found) {
+      line += ", reproduced " + format_g(r.reproduction.value, 10) + " (error " + format_g(r.outcome.abs_error, 3) +
+              ", tolerance " + tolerance_text(r.published) + ")";
+    }
+    if (!r.outcome.remark.empty()) line += "; " + r.outcome.remark;
+    std::printf("%s [%s]\n", line.c_str(), r.published.source.c_str());
+  }
+
+  std::string published_, results_, out_;
+  std::vector<std::string> only_;
+  bool require_all_ = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Compare>(argc, argv); }

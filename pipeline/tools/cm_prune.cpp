@@ -16,74 +16,86 @@
 #include <cstdio>
 #include <filesystem>
 #include <set>
+#include <string>
+#include <vector>
 
-#include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/run.hpp"
 #include "common/store.hpp"
+#include "common/tool.hpp"
 #include "tools/runs.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string results = "results", archives = "archive";
-    bool dry_run = false;
-    cm::Config config("cm_prune", "Removes the runs of the run store that no pointer, pin or archive keeps");
-    config.add("results", &results, "the results directory (its store is <results>/runs)");
-    config.add("archives", &archives, "the archive directory (its index.tsv lists the archived runs)");
-    config.add("dry-run", &dry_run, "only list what would be removed");
-    config.set_usage(
-        "usage: cm_prune [--results=DIR] [--archives=DIR] [--dry-run]\nExit status: 0 done, 2 bad input, 74 an I/O "
-        "error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    check_results_directory(results);
-    const fs::path store = fs::path(results) / "runs";
-    if (!fs::is_directory(store)) {
-      std::printf("cm_prune: no run store at %s: nothing to prune\n", store.c_str());
+namespace {
+
+using namespace cm::pipeline;
+
+class Prune {
+ public:
+  static constexpr cm::ToolInfo info{"cm_prune",
+                                     "Removes the runs of the run store that no pointer, pin or archive keeps",
+                                     "Exit status: 0 done, 2 bad input, 74 an I/O error, 70 an internal error."};
+
+  void declare(cm::Config& config) {
+    config.add("results", &results_, "the results directory (its store is <results>/runs)");
+    config.add("archives", &archives_, "the archive directory (its index.tsv lists the archived runs)");
+    config.add("dry-run", &dry_run_, "only list what would be removed");
+  }
+
+  int run() {
+    check_results_directory(results_);
+    store_ = fs::path(results_) / "runs";
+    if (!fs::is_directory(store_)) {
+      std::printf("cm_prune: no run store at %s: nothing to prune\n", store_.c_str());
       return 0;
     }
+    std::set<std::string> keep = named_pinned_or_archived();
+    add_runs_read(keep);
+    sweep(keep);
+    return 0;
+  }
 
-    std::set<std::string> named, pinned, archived;
-    for (const auto& paper : visible_subdirectories(results)) {
+ private:
+  /// The runs a study names (results/<paper>/<study>), pinned or held by an archive.
+  std::set<std::string> named_pinned_or_archived() const {
+    std::set<std::string> keep;
+    for (const auto& paper : visible_subdirectories(results_)) {
       if (paper.filename() == "runs" || paper.filename() == "pinned") continue;
       std::error_code ec;
       for (const auto& entry : fs::directory_iterator(paper, ec)) {
-        if (auto target = cm::store_link_target(entry.path(), store)) named.insert(target->filename().string());
+        if (auto target = cm::store_link_target(entry.path(), store_)) keep.insert(target->filename().string());
       }
       if (ec) throw_io_error("cannot list", paper, ec);
     }
     std::error_code ec;
-    if (fs::is_directory(fs::path(results) / "pinned")) {
-      for (const auto& entry : fs::directory_iterator(fs::path(results) / "pinned", ec))
-        pinned.insert(entry.path().filename().string());
-      if (ec) throw_io_error("cannot list", fs::path(results) / "pinned", ec);
+    if (fs::is_directory(fs::path(results_) / "pinned")) {
+      for (const auto& entry : fs::directory_iterator(fs::path(results_) / "pinned", ec))
+        keep.insert(entry.path().filename().string());
+      if (ec) throw_io_error("cannot list", fs::path(results_) / "pinned", ec);
     }
-    const fs::path index = fs::path(archives) / "index.tsv";
+    const fs::path index = fs::path(archives_) / "index.tsv";
     if (fs::exists(index)) {
       for (const std::string& line : lines(read_text(index, "archives"))) {
         const auto fields = cm::split(line, '\t');
-        if (fields.size() >= 2) archived.insert(fields[1]);
+        if (fields.size() >= 2) keep.insert(fields[1]);
       }
     }
+    return keep;
+  }
 
-    // A run that a kept run read (the saved frame a channel went on from: run.json's `reads`) is
-    // kept too, and so are the runs it read in turn.
-    std::set<std::string> keep;
-    keep.insert(named.begin(), named.end());
-    keep.insert(pinned.begin(), pinned.end());
-    keep.insert(archived.begin(), archived.end());
+  /// A run that a kept run read (the saved frame a channel went on from: run.json's `reads`) is
+  /// kept too, and so are the runs it read in turn.
+  void add_runs_read(std::set<std::string>& keep) const {
     std::vector<std::string> to_follow(keep.begin(), keep.end());
     while (!to_follow.empty()) {
       const std::string id = to_follow.back();
       to_follow.pop_back();
-      if (!cm::is_run_id(id) || !fs::is_regular_file(store / id / "run.json")) continue;
+      if (!cm::is_run_id(id) || !fs::is_regular_file(store_ / id / "run.json")) continue;
       nlohmann::json json;
       try {
-        json = parse_run_json(read_text(store / id / "run.json", "run"), (store / id / "run.json").string());
+        json = parse_run_json(read_text(store_ / id / "run.json", "run"), (store_ / id / "run.json").string());
       } catch (const cm::InputError&) {
         continue;  // not a run written by a solver: it reads nothing
       }
@@ -92,37 +104,44 @@ int main(int argc, char** argv) {
         for (const auto& origin : ids)
           if (keep.insert(origin.get<std::string>()).second) to_follow.push_back(origin.get<std::string>());
     }
+  }
 
+  /// Whether the entry of the store is a complete run written by a solver.
+  static bool is_complete_run(const fs::path& entry) {
+    std::error_code ec;
+    const std::string name = entry.filename().string();
+    if (!cm::is_run_id(name) || fs::symlink_status(entry, ec).type() != fs::file_type::directory) return false;
+    try {
+      const auto json = parse_run_json(read_text(entry / "run.json", "run"), (entry / "run.json").string());
+      if (json["run_id"] != name || !json.contains("paper") || !json.contains("study")) return false;
+      cm::check_replaceable(entry, json["paper"], json["study"]);
+      return true;
+    } catch (const cm::InputError&) {
+      return false;
+    }
+  }
+
+  /// Removes (or lists, with --dry-run) every run of the store not kept, and says what it did.
+  void sweep(const std::set<std::string>& keep) const {
     std::size_t removed = 0, kept = 0, foreign = 0;
+    std::error_code ec;
     std::vector<fs::path> entries;
-    for (const auto& entry : fs::directory_iterator(store, ec)) entries.push_back(entry.path());
-    if (ec) throw_io_error("cannot list", store, ec);
+    for (const auto& entry : fs::directory_iterator(store_, ec)) entries.push_back(entry.path());
+    if (ec) throw_io_error("cannot list", store_, ec);
     std::sort(entries.begin(), entries.end());
     for (const fs::path& entry : entries) {
-      const std::string name = entry.filename().string();
       if (hidden(entry)) continue;  // a run being written (or the leftover its next run removes)
-      if (keep.count(name)) {
+      if (keep.count(entry.filename().string())) {
         ++kept;
         continue;
       }
-      const auto status = fs::symlink_status(entry, ec);
-      bool is_run = cm::is_run_id(name) && status.type() == fs::file_type::directory;
-      if (is_run) {
-        try {
-          const auto json = parse_run_json(read_text(entry / "run.json", "run"), (entry / "run.json").string());
-          is_run = json["run_id"] == name && json.contains("paper") && json.contains("study");
-          if (is_run) cm::check_replaceable(entry, json["paper"], json["study"]);
-        } catch (const cm::InputError&) {
-          is_run = false;
-        }
-      }
-      if (!is_run) {
+      if (!is_complete_run(entry)) {
         ++foreign;
         std::printf("left   %s: not a complete run written by a solver\n", entry.c_str());
         continue;
       }
-      std::printf("%s %s\n", dry_run ? "would remove" : "remove", entry.c_str());
-      if (!dry_run) {
+      std::printf("%s %s\n", dry_run_ ? "would remove" : "remove", entry.c_str());
+      if (!dry_run_) {
         fs::remove_all(entry, ec);
         if (ec) throw_io_error("cannot remove", entry, ec);
       }
@@ -131,7 +150,14 @@ int main(int argc, char** argv) {
     std::printf(
         "cm_prune: %zu run%s %s, %zu kept (named by a study, pinned, archived, or read by a kept run), %zu left as not "
         "runs\n",
-        removed, removed == 1 ? "" : "s", dry_run ? "would be removed" : "removed", kept, foreign);
-    return 0;
-  });
-}
+        removed, removed == 1 ? "" : "s", dry_run_ ? "would be removed" : "removed", kept, foreign);
+  }
+
+  std::string results_ = "results", archives_ = "archive";
+  bool dry_run_ = false;
+  fs::path store_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Prune>(argc, argv); }

@@ -18,64 +18,76 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
 #include "common/files.hpp"
 #include "common/options.hpp"
 #include "common/run_reader.hpp"
+#include "common/tool.hpp"
 #include "tools/text.hpp"
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    std::vector<std::string> runs;
-    std::string scalar, statistic, config_key, field;
-    cm::Config config("cm_query", "Prints one value of each of some runs (run.json)");
-    config.add("runs", &runs, "the run directories (results/<paper>/<study>, or a run of the store)");
-    config.add("scalar", &scalar, "a scalar's name");
-    config.add("statistic", &statistic, "a solver statistic, <group>.<name> (the group holds no dot)");
-    config.add("key", &config_key, "a key of the run's effective configuration");
-    config.add("field", &field, "a field of run.json: run_id, paper, study, wall_time_s")
+namespace {
+
+class Query {
+ public:
+  static constexpr cm::ToolInfo info{"cm_query", "Prints one value of each of some runs (run.json)",
+                                     "Exit status: 0 printed, 2 bad input, 74 an I/O error, 70 an internal error."};
+
+  void declare(cm::Config& config) {
+    config.add("runs", &runs_, "the run directories (results/<paper>/<study>, or a run of the store)")
+        .required("the runs to read");
+    config.add("scalar", &scalar_, "a scalar's name");
+    config.add("statistic", &statistic_, "a solver statistic, <group>.<name> (the group holds no dot)");
+    config.add("key", &config_key_, "a key of the run's effective configuration");
+    config.add("field", &field_, "a field of run.json: run_id, paper, study, wall_time_s")
         .choices({"", "run_id", "paper", "study", "wall_time_s"});
-    config.set_usage(
-        "usage: cm_query --runs=DIR[,DIR...] (--scalar=NAME | --statistic=GROUP.NAME | --key=KEY | --field=NAME)\n"
-        "Exit status: 0 printed, 2 bad input, 74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (runs.empty()) config.fail("runs", "required: the runs to read");
-    const int asked = !scalar.empty() + !statistic.empty() + !config_key.empty() + !field.empty();
+  }
+
+  int run(const cm::Config& config) {
+    const int asked = !scalar_.empty() + !statistic_.empty() + !config_key_.empty() + !field_.empty();
     if (asked != 1) config.fail("scalar", "ask exactly one of --scalar, --statistic, --key, --field");
-    const auto number = [](double x) { return cm::pipeline::format_full(x); };
-    for (const std::string& dir : runs) {
-      // Any run directory, whatever its name (a bench's run is not named after its study).
-      const std::filesystem::path file = std::filesystem::path(dir) / "run.json";
-      const cm::RunRecord record{dir, "", "", cm::parse_run_json(cm::read_text(file, "runs"), file.string())};
-      const cm::RunRecord* run = &record;
-      const nlohmann::json& j = run->json;
-      std::string value;
-      if (!scalar.empty()) {
-        const cm::ScalarLookup s = cm::find_scalar(*run, scalar);
-        if (!s.found) config.fail("scalar", "the run at '" + dir + "' has no scalar " + scalar);
-        value = std::isnan(s.value) ? "null" : number(s.value);
-      } else if (!statistic.empty()) {
-        const auto dot = statistic.find('.');
-        const std::string group = statistic.substr(0, dot),
-                          name = dot == std::string::npos ? "" : statistic.substr(dot + 1);
-        if (!j.contains("statistics") || !j["statistics"].contains(group) || !j["statistics"][group].contains(name))
-          config.fail("statistic", "the run at '" + dir + "' has no statistic " + statistic);
-        value = number(j["statistics"][group][name].get<double>());
-      } else if (!config_key.empty()) {
-        if (!j.contains("config") || !j["config"].contains("values") || !j["config"]["values"].contains(config_key) ||
-            !j["config"]["values"][config_key].is_string())
-          config.fail("key", "the run at '" + dir + "' has no key " + config_key);
-        value = j["config"]["values"][config_key].get<std::string>();
-      } else if (field == "wall_time_s") {
-        if (!j.contains("wall_time_s")) config.fail("field", "the run at '" + dir + "' has no wall_time_s");
-        value = number(j["wall_time_s"].get<double>());
-      } else {
-        value = cm::json_text(j, {field.c_str()}, "");
-        if (value.empty()) config.fail("field", "the run at '" + dir + "' has no " + field);
-      }
-      std::printf("%s\n", value.c_str());
-    }
+    for (const std::string& dir : runs_) std::printf("%s\n", value_of(config, dir).c_str());
     return 0;
-  });
-}
+  }
+
+ private:
+  /// The value asked of the run at `dir`, as printed.
+  std::string value_of(const cm::Config& config, const std::string& dir) const {
+    const auto number = [](double x) { return cm::pipeline::format_full(x); };
+    // Any run directory, whatever its name (a bench's run is not named after its study).
+    const std::filesystem::path file = std::filesystem::path(dir) / "run.json";
+    const cm::RunRecord run{dir, "", "", cm::parse_run_json(cm::read_text(file, "runs"), file.string())};
+    const nlohmann::json& j = run.json;
+    if (!scalar_.empty()) {
+      const cm::ScalarLookup s = cm::find_scalar(run, scalar_);
+      if (!s.found) config.fail("scalar", "the run at '" + dir + "' has no scalar " + scalar_);
+      return std::isnan(s.value) ? "null" : number(s.value);
+    }
+    if (!statistic_.empty()) {
+      const auto dot = statistic_.find('.');
+      const std::string group = statistic_.substr(0, dot),
+                        name = dot == std::string::npos ? "" : statistic_.substr(dot + 1);
+      if (!j.contains("statistics") || !j["statistics"].contains(group) || !j["statistics"][group].contains(name))
+        config.fail("statistic", "the run at '" + dir + "' has no statistic " + statistic_);
+      return number(j["statistics"][group][name].get<double>());
+    }
+    if (!config_key_.empty()) {
+      if (!j.contains("config") || !j["config"].contains("values") || !j["config"]["values"].contains(config_key_) ||
+          !j["config"]["values"][config_key_].is_string())
+        config.fail("key", "the run at '" + dir + "' has no key " + config_key_);
+      return j["config"]["values"][config_key_].get<std::string>();
+    }
+    if (field_ == "wall_time_s") {
+      if (!j.contains("wall_time_s")) config.fail("field", "the run at '" + dir + "' has no wall_time_s");
+      return number(j["wall_time_s"].get<double>());
+    }
+    const std::string value = cm::json_text(j, {field_.c_str()}, "");
+    if (value.empty()) config.fail("field", "the run at '" + dir + "' has no " + field_);
+    return value;
+  }
+
+  std::vector<std::string> runs_;
+  std::string scalar_, statistic_, config_key_, field_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Query>(argc, argv); }

@@ -25,6 +25,7 @@
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
+#include "common/tool.hpp"
 #include "tools/report.hpp"
 #include "tools/text.hpp"
 
@@ -176,34 +177,43 @@ int report(const cm::Config& config, const Options& o) {
   return status;
 }
 
+/// One paper's report, or with --index the index over all reports: which keys each needs is
+/// checked by index() and report().
+class Report {
+ public:
+  static constexpr cm::ToolInfo info{
+      "cm_report", "Writes a paper's report (Markdown and HTML) or the index",
+      "A paper's report needs --paper, --results, --comparison and --out (--figure-list also --figures and\n"
+      "--figure-sources); the index (--index) needs --reports.\n"
+      "Exit status: 0 written, 1 pandoc failed, 2 bad input, 74 an I/O error, 70 an internal error.",
+      "[--quiet]"};
+
+  void declare(cm::Config& config) {
+    config.add("index", &o_.index, "write the index over all reports instead of one paper's report");
+    config.add("paper", &o_.paper, "the paper's name (friction, maxdiss, rollingball, dem, basketball)");
+    config.add("title", &o_.title, "the report's title (default: the paper's name)");
+    config.add("results", &o_.results, "the paper's run directories: results/<paper>");
+    config.add("comparison", &o_.comparison, "cm_compare's comparison.tsv");
+    config.add("figures", &o_.figures, "the rendered figures: <fig>.png and <fig>.pdf");
+    config.add("figure-sources", &o_.figure_sources, "the gnuplot scripts <fig>.gp, first line '# caption: ...'");
+    config.add("figure-list", &o_.figure_list, "the figures to show, in order (comma list)");
+    config.add("intro", &o_.intro, "a Markdown introduction to include");
+    config.add("reports", &o_.reports, "with --index: the reports directory (reports/<paper>/comparison.tsv)");
+    config.add("index-figures", &o_.index_figures,
+               "with --index: the figure shown beside each paper's row, <paper>:<figure> (its figures/<figure>.png)");
+    config.add("css", &o_.css, "a style sheet replacing the built-in one");
+    config.add("out", &o_.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
+  }
+
+  int run(const cm::Config& config, const cm::Invocation& invocation) {
+    o_.quiet = invocation.quiet;
+    return o_.index ? index(config, o_) : report(config, o_);
+  }
+
+ private:
+  Options o_;
+};
+
 }  // namespace
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    Options o;
-    cm::Config config("cm_report", "Writes a paper's report (Markdown and HTML) or the index");
-    config.add("index", &o.index, "write the index over all reports instead of one paper's report");
-    config.add("paper", &o.paper, "the paper's name (friction, maxdiss, rollingball, dem, basketball)");
-    config.add("title", &o.title, "the report's title (default: the paper's name)");
-    config.add("results", &o.results, "the paper's run directories: results/<paper>");
-    config.add("comparison", &o.comparison, "cm_compare's comparison.tsv");
-    config.add("figures", &o.figures, "the rendered figures: <fig>.png and <fig>.pdf");
-    config.add("figure-sources", &o.figure_sources, "the gnuplot scripts <fig>.gp, first line '# caption: ...'");
-    config.add("figure-list", &o.figure_list, "the figures to show, in order (comma list)");
-    config.add("intro", &o.intro, "a Markdown introduction to include");
-    config.add("reports", &o.reports, "with --index: the reports directory (reports/<paper>/comparison.tsv)");
-    config.add("index-figures", &o.index_figures,
-               "with --index: the figure shown beside each paper's row, <paper>:<figure> (its figures/<figure>.png)");
-    config.add("css", &o.css, "a style sheet replacing the built-in one");
-    config.add("out", &o.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
-    config.set_usage(
-        "usage: cm_report --paper=NAME --title=TEXT --results=DIR --comparison=FILE --figures=DIR\n"
-        "                 --figure-sources=DIR --figure-list=a,b --intro=FILE --out=DIR\n"
-        "       cm_report --index=true --reports=DIR [--index-figures=paper:fig,...] --out=FILE\n"
-        "Exit status: 0 written, 1 pandoc failed, 2 bad input, 74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    o.quiet = invocation.quiet;
-    return o.index ? index(config, o) : report(config, o);
-  });
-}
+int main(int argc, char** argv) { return cm::tool_main<Report>(argc, argv); }

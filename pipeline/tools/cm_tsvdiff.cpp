@@ -11,38 +11,47 @@
 // a reference without data rows, a malformed tolerance), 74 an I/O error (a file that exists but
 // cannot be read), 70 an internal error.
 #include <cstdio>
+#include <string>
 
-#include "common/errors.hpp"
 #include "common/options.hpp"
+#include "common/tool.hpp"
 #include "tools/tsv.hpp"
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string reference_file, candidate_file, columns;
-    double abs = 0.0, rel = 0.0;
-    cm::Config config("cm_tsvdiff", "Compares two cm-tsv data files column by column");
-    config.add("reference", &reference_file, "the stored reference data file");
-    config.add("candidate", &candidate_file, "the data file to check");
-    config.add("abs", &abs, "absolute tolerance of every column").unit("column unit").range(cm::Range::nonnegative());
-    config.add("rel", &rel, "relative tolerance of every column (times |reference|)").range(cm::Range::nonnegative());
-    config.add("columns", &columns, "per-column tolerances overriding abs and rel: name:abs:rel,name:abs:rel");
-    config.set_usage(
-        "usage: cm_tsvdiff --reference=FILE --candidate=FILE [--abs=A] [--rel=R] [--columns=name:abs:rel,...]\nExit "
-        "status: 0 equal within tolerance, 1 different, 2 bad input, 74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (reference_file.empty()) config.fail("reference", "required: the reference data file");
-    if (candidate_file.empty()) config.fail("candidate", "required: the data file to check");
+namespace {
 
-    const DiffOptions options = parse_column_tolerances(columns, {abs, rel});
-    const TsvData reference = read_tsv(reference_file);
+using namespace cm::pipeline;
+
+class Tsvdiff {
+ public:
+  static constexpr cm::ToolInfo info{
+      "cm_tsvdiff", "Compares two cm-tsv data files column by column",
+      "Exit status: 0 equal within tolerance, 1 different, 2 bad input, 74 an I/O error, 70 an internal error."};
+
+  void declare(cm::Config& config) {
+    config.add("reference", &reference_file_, "the stored reference data file").required("the reference data file");
+    config.add("candidate", &candidate_file_, "the data file to check").required("the data file to check");
+    config.add("abs", &abs_, "absolute tolerance of every column").unit("column unit").range(cm::Range::nonnegative());
+    config.add("rel", &rel_, "relative tolerance of every column (times |reference|)").range(cm::Range::nonnegative());
+    config.add("columns", &columns_, "per-column tolerances overriding abs and rel: name:abs:rel,name:abs:rel");
+  }
+
+  int run(const cm::Config& config) {
+    const DiffOptions options = parse_column_tolerances(columns_, {abs_, rel_});
+    const TsvData reference = read_tsv(reference_file_);
     // A reference without data would make every candidate without data equal: a test that
     // cannot fail.
     if (reference.rows.empty()) config.fail("reference", reference.name + " has no data rows: nothing to compare");
-    const TsvData candidate = read_tsv(candidate_file);
+    const TsvData candidate = read_tsv(candidate_file_);
     const DiffReport report = diff_tsv(reference, candidate, options);
     std::fputs(describe(report, reference, candidate).c_str(), stdout);
     return report.equal() ? 0 : 1;
-  });
-}
+  }
+
+ private:
+  std::string reference_file_, candidate_file_, columns_;
+  double abs_ = 0.0, rel_ = 0.0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Tsvdiff>(argc, argv); }

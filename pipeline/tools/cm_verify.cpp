@@ -48,11 +48,14 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/store.hpp"
+#include "common/tool.hpp"
 #include "tools/archive.hpp"
 #include "tools/process.hpp"
 #include "tools/runs.hpp"
@@ -63,7 +66,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using cm::pipeline::Damage;
+using namespace cm::pipeline;
 
 constexpr int exit_drift = 1;
 constexpr int exit_damaged = 65;  // EX_DATAERR: the archive itself is damaged
@@ -176,236 +179,284 @@ struct Scratch {
   }
 };
 
-}  // namespace
+class Verify {
+ public:
+  static constexpr cm::ToolInfo info{
+      "cm_verify", "Checks an archive's manifest, re-runs its runs and compares the outputs",
+      "Exit status: 0 every run reproduces, 1 drift (or a run failed), 65 a damaged archive, 2 bad input, 74 an "
+      "I/O error, 70 an internal error."};
 
-int main(int argc, char** argv) {
-  return cm::guarded_main(argv[0], [&] {
-    using namespace cm::pipeline;
-    std::string archive, id, bin = "build/bin", scratch_key;
-    double abs = 1e-9, rel = 1e-7;
-    long max_bytes = 2L << 30;
-    const long cores = std::max(1L, static_cast<long>(std::thread::hardware_concurrency()));
-    long max_ranks = cores;
-    cm::Config config("cm_verify", "Checks an archive's manifest, re-runs its runs and compares the outputs");
-    config.add("archive", &archive, "the archive (<id>.tar.gz) or an unpacked one (the folder holding cm-archive/)");
-    config.add("id", &id,
+  void declare(cm::Config& config) {
+    config.add("archive", &archive_, "the archive (<id>.tar.gz) or an unpacked one (the folder holding cm-archive/)")
+        .required("an archive of cm_archive");
+    config.add("id", &id_,
                "the archive id it is cited by (the SHA-256 of its manifest); default: the id in the archive's name");
-    config.add("bin", &bin, "where the solvers of the current build are");
-    config.add("scratch", &scratch_key,
+    config.add("bin", &bin_, "where the solvers of the current build are");
+    config.add("scratch", &scratch_key_,
                "a folder for the unpacked archive and the re-runs: new or empty, and kept (default: a new temporary "
                "one, removed at the end)");
-    config.add("abs", &abs, "absolute tolerance of every value").range(cm::Range::nonnegative());
-    config.add("rel", &rel, "relative tolerance of every value (times |archived|)").range(cm::Range::nonnegative());
+    config.add("abs", &abs_, "absolute tolerance of every value").range(cm::Range::nonnegative());
+    config.add("rel", &rel_, "relative tolerance of every value (times |archived|)").range(cm::Range::nonnegative());
     config
-        .add("max_bytes", &max_bytes,
+        .add("max_bytes", &max_bytes_,
              "the most bytes unpacking may write (each member counts 512 more): an archive holds data files and "
              "saved frames, so 2 GiB is far above what make archive writes, and below what fills a disk")
         .unit("B")
         .range(cm::Range::positive());
     config
-        .add("max_ranks", &max_ranks,
-             "the most MPI ranks an archived run may ask for (default: this machine's cores, " + std::to_string(cores) +
-                 ")")
+        .add("max_ranks", &max_ranks_,
+             "the most MPI ranks an archived run may ask for (default: this machine's cores, " +
+                 std::to_string(cores_) + ")")
         .range(cm::Range::positive());
-    config.set_usage(
-        "usage: cm_verify --archive=FILE|DIR [--id=ID] [--bin=DIR] [--scratch=DIR] [--abs=A] [--rel=R] "
-        "[--max_bytes=B] [--max_ranks=N]\nExit status: 0 every run reproduces, 1 drift (or a run failed), 65 a "
-        "damaged archive, 2 bad input, 74 an I/O error, 70 an internal error.");
-    const cm::Invocation invocation = config.parse(argc, argv);
-    if (invocation.help || invocation.version) return 0;
-    if (archive.empty()) config.fail("archive", "required: an archive of cm_archive");
-    std::error_code ec;
-    const auto kind = fs::status(archive, ec).type();
-    if (kind != fs::file_type::regular && kind != fs::file_type::directory)
-      config.fail("archive", "'" + archive + "' is no archive file or folder");
-    if (id.empty()) id = id_in_name(archive);
-    if (id.empty())
-      config.fail("id", "'" + archive +
-                            "' holds no archive id in its name (<id>.tar.gz): give the id it is cited by, which is "
-                            "what is verified");
-    if (!cm::is_run_id(id)) config.fail("id", "'" + id + "' is not an archive id (64 hex digits)");
+  }
 
-    Scratch scratch;
-    if (scratch_key.empty()) {
-      std::string pattern = (fs::temp_directory_path() / "cm_verify.XXXXXX").string();
-      if (!::mkdtemp(pattern.data())) throw cm::IoError(cm::io_message("cannot create", pattern));
-      scratch.dir = pattern;
-      scratch.own = true;
-    } else {
-      const auto status = fs::symlink_status(scratch_key, ec);
-      if (fs::exists(status) && !(fs::is_directory(status) && fs::is_empty(scratch_key, ec)))
-        config.fail("scratch", "'" + scratch_key +
-                                   "' exists and is not an empty folder; cm_verify writes only into a "
-                                   "folder of its own");
-      fs::create_directories(scratch_key, ec);
-      if (ec) throw_io_error("cannot create", scratch_key, ec);
-      scratch.dir = fs::absolute(scratch_key);
-    }
-    const fs::path& root = scratch.dir;
-
-    // 1. Unpacked, each member checked; 2. the manifest is the id and lists every file.
-    fs::path top;
-    Manifest manifest;
-    std::set<std::string> listed{"manifest.json", "SHA256SUMS"};
-    try {
-      if (kind == fs::file_type::directory) {
-        top = fs::path(archive) / archive_top;
-        check_unpacked(top);
-      } else {
-        const fs::path unpacked = root / "unpacked";
-        fs::create_directory(unpacked, ec);
-        if (ec) throw_io_error("cannot create", unpacked, ec);
-        unpack_archive(archive, unpacked, static_cast<std::uintmax_t>(max_bytes));
-        top = unpacked / archive_top;
-      }
-      if (!fs::is_regular_file(fs::symlink_status(top / "manifest.json")))
-        throw Damage("no " + archive_top + "/manifest.json");
-      const std::string content_id = sha256_file(top / "manifest.json");
-      if (content_id != id)
-        throw Damage("the SHA-256 of its manifest is " + content_id + ", not the archive id " + id +
-                     ": the manifest was changed, or this is another archive");
-      manifest = parse_manifest(read_text(top / "manifest.json", "archive"));
-    } catch (const Damage& e) {
-      std::printf("DAMAGED %s: %s\ncm_verify: the archive is damaged; nothing was re-run\n", archive.c_str(), e.what());
-      return exit_damaged;
-    }
-    std::vector<std::string> damage;
-    for (const auto& file : manifest.files) {
-      listed.insert(file.path);
-      const fs::path here = top / file.path;
-      if (!fs::is_regular_file(fs::symlink_status(here))) {
-        damage.push_back(file.path + ": missing");
-      } else if (fs::file_size(here) != file.bytes || sha256_file(here) != file.sha256) {
-        damage.push_back(file.path + ": changed (its size or SHA-256 differs from the manifest)");
-      }
-    }
-    if (!fs::is_regular_file(fs::symlink_status(top / "SHA256SUMS")) ||
-        read_text(top / "SHA256SUMS", "archive") != sha256sums_text(manifest.files))
-      damage.push_back("SHA256SUMS: not the manifest's hashes");
-    for (const fs::path& file : files_below(top))
-      if (!listed.count(file.string())) damage.push_back(file.string() + ": not in the manifest");
-    // 3. Every run's names and values, before anything runs.
+  int run(const cm::Config& config) {
+    check_the_archive_and_its_id(config);
+    make_the_scratch(config);
+    if (!unpack()) return exit_damaged;
+    std::vector<std::string> damage = check_the_files();
     std::vector<Rerun> reruns;
-    if (damage.empty()) {
-      try {
-        for (const auto& entry : manifest.runs) reruns.push_back(check_run(entry, top, listed, max_ranks, config));
-      } catch (const Damage& e) {
-        damage.push_back(e.what());
-      }
-    }
+    if (damage.empty()) reruns = check_the_runs(config, damage);
     if (!damage.empty()) {
       for (const std::string& d : damage) std::printf("DAMAGED %s\n", d.c_str());
       std::printf("cm_verify: the archive is damaged (%zu finding%s); nothing was re-run\n", damage.size(),
                   damage.size() == 1 ? "" : "s");
       return exit_damaged;
     }
-    std::printf("manifest: archive id %s, %zu files, every SHA-256 as listed\n", id.c_str(), manifest.files.size());
-
-    // 4. Every run again, from its archived configuration, in a tree of its own: `configs` is the
-    // archive's, and `results/<paper>/<study>` names each archived run, so a run that reads
-    // another (a channel going on from a saved state) reads the archived one.
-    const fs::path tree = root / "tree";
-    fs::create_directories(tree / "results", ec);
-    if (ec) throw_io_error("cannot create", tree, ec);
-    if (fs::is_directory(top / "configs"))
-      fs::create_directory_symlink(fs::absolute(top / "configs"), tree / "configs");
-    for (const Rerun& r : reruns) {
-      const fs::path link = tree / "results" / r.entry.paper / r.entry.study;
-      require_inside(root, link.parent_path());
-      fs::create_directories(link.parent_path(), ec);
-      fs::create_directory_symlink(fs::absolute(top / "runs" / r.entry.run_id), link);
-    }
-    const bool have_mpirun = on_path("mpirun");
-    const DiffOptions options{{abs, rel}, {}};
+    std::printf("manifest: archive id %s, %zu files, every SHA-256 as listed\n", id_.c_str(), manifest_.files.size());
+    lay_out_the_tree(reruns);
     std::printf("%-12s %-32s %-16s %s\n", "status", "paper/study", "run id",
                 "largest difference (ratio to allowed, where)");
     std::size_t bad = 0;
-    for (const Rerun& r : reruns) {
-      const auto& [paper, study, run_id, solver] = r.entry;
-      const fs::path archived = top / "runs" / run_id;
-      const std::string label = paper + "/" + study, short_id = run_id.substr(0, 16);
-      const fs::path program = fs::path(bin) / solver;
-      if (!fs::is_regular_file(fs::symlink_status(program)) || ::access(program.c_str(), X_OK) != 0) {
-        std::printf("%-12s %-32s %-16s no solver %s in %s\n", "NO-SOLVER", label.c_str(), short_id.c_str(),
-                    solver.c_str(), bin.c_str());
-        ++bad;
-        continue;
-      }
-      std::vector<std::string> args;
-      if (r.ranks > 0) {
-        if (!have_mpirun) {
-          std::printf("%-12s %-32s %-16s a run over MPI ranks, and no mpirun here (openmpi-bin)\n", "NO-SOLVER",
-                      label.c_str(), short_id.c_str());
-          ++bad;
-          continue;
-        }
-        args = {"mpirun", "--oversubscribe", "-np", std::to_string(r.ranks)};
-        if (::geteuid() == 0) args.push_back("--allow-run-as-root");
-      }
-      const fs::path output = root / "reruns" / paper / study;
-      const fs::path log = root / "reruns" / (paper + "." + study + ".log");
-      require_inside(root, output);
-      require_inside(root, log);
-      fs::create_directories(output.parent_path(), ec);
-      if (ec) throw_io_error("cannot create", output.parent_path(), ec);
-      args.push_back(fs::absolute(program).string());
-      args.insert(args.end(), r.keys.begin(), r.keys.end());
-      args.insert(args.end(), {"--output", output.string(), "--output.store=none", "--quiet"});
-      // What the solver prints goes to a log beside its re-run, shown when it fails.
-      const int status = run_program_in(args, tree.string(), log.string());
-      if (status != 0) {
-        std::printf("%-12s %-32s %-16s the solver exited with %d; its output:\n", "FAILED", label.c_str(),
-                    short_id.c_str(), status);
-        std::fflush(stdout);
-        run_program({"tail", "-n", "20", log.string()});
-        ++bad;
-        continue;
-      }
-      double worst = 0.0;
-      std::string where = "-";
-      bool drift = false;
-      for (const std::string& name : r.files) {
-        const TsvData a = read_tsv(archived / name), b = read_tsv(output / name);
-        const DiffReport report = diff_tsv(a, b, options);
-        if (!report.structure.empty()) {
-          drift = true;
-          where = name + ": " + report.structure.front();
-          worst = INFINITY;
-        } else if (report.max_ratio > worst) {
-          worst = report.max_ratio;
-          where = name + " column " + report.max_column + " row " + std::to_string(report.max_row);
-        }
-        drift = drift || !report.equal();
-      }
-      const nlohmann::json again =
-          parse_run_json(read_text(output / "run.json", "rerun"), (output / "run.json").string());
-      for (const auto& [name, scalar] : r.run["scalars"].items()) {
-        const auto& a = scalar["value"];
-        const auto& b = again["scalars"].contains(name) ? again["scalars"][name]["value"] : nlohmann::json();
-        if (a.is_null() || b.is_null()) {
-          if (a.is_null() != b.is_null() || !again["scalars"].contains(name)) {
-            drift = true;
-            where = "scalar " + name + (again["scalars"].contains(name) ? ": finite in one run only" : ": missing");
-          }
-          continue;
-        }
-        const double x = a.get<double>(), y = b.get<double>();
-        const double allowed = abs + rel * std::fabs(x);
-        const double ratio = allowed > 0 ? std::fabs(x - y) / allowed : (x == y ? 0.0 : INFINITY);
-        if (!within(x, y, {abs, rel})) drift = true;
-        if (ratio > worst) {
-          worst = ratio;
-          where = "scalar " + name;
-        }
-      }
-      const bool same_id = again.value("run_id", "") == run_id;
-      std::printf("%-12s %-32s %-16s %s%s%s\n", drift ? "DRIFT" : "REPRODUCES", label.c_str(), short_id.c_str(),
-                  format_g(worst, 3).c_str(), where == "-" ? "" : (" at " + where).c_str(),
-                  same_id ? "" : " (re-run under another run id: another revision or build)");
-      if (drift) ++bad;
-    }
+    for (const Rerun& r : reruns)
+      if (!re_run_and_compare(r)) ++bad;
     std::printf("cm_verify: %zu of %zu runs reproduce (abs %s, rel %s)\n", reruns.size() - bad, reruns.size(),
-                format_g(abs, 3).c_str(), format_g(rel, 3).c_str());
+                format_g(abs_, 3).c_str(), format_g(rel_, 3).c_str());
     return bad == 0 ? 0 : exit_drift;
-  });
-}
+  }
+
+ private:
+  /// The archive is a file or a folder, and the id it is cited by (given, or in its name) is an id.
+  void check_the_archive_and_its_id(const cm::Config& config) {
+    std::error_code ec;
+    kind_ = fs::status(archive_, ec).type();
+    if (kind_ != fs::file_type::regular && kind_ != fs::file_type::directory)
+      config.fail("archive", "'" + archive_ + "' is no archive file or folder");
+    if (id_.empty()) id_ = id_in_name(archive_);
+    if (id_.empty())
+      config.fail("id", "'" + archive_ +
+                            "' holds no archive id in its name (<id>.tar.gz): give the id it is cited by, which is "
+                            "what is verified");
+    if (!cm::is_run_id(id_)) config.fail("id", "'" + id_ + "' is not an archive id (64 hex digits)");
+  }
+
+  /// A new temporary folder, or --scratch, which must not exist or be an empty folder.
+  void make_the_scratch(const cm::Config& config) {
+    std::error_code ec;
+    if (scratch_key_.empty()) {
+      std::string pattern = (fs::temp_directory_path() / "cm_verify.XXXXXX").string();
+      if (!::mkdtemp(pattern.data())) throw cm::IoError(cm::io_message("cannot create", pattern));
+      scratch_.dir = pattern;
+      scratch_.own = true;
+      return;
+    }
+    const auto status = fs::symlink_status(scratch_key_, ec);
+    if (fs::exists(status) && !(fs::is_directory(status) && fs::is_empty(scratch_key_, ec)))
+      config.fail("scratch", "'" + scratch_key_ +
+                                 "' exists and is not an empty folder; cm_verify writes only into a "
+                                 "folder of its own");
+    fs::create_directories(scratch_key_, ec);
+    if (ec) throw_io_error("cannot create", scratch_key_, ec);
+    scratch_.dir = fs::absolute(scratch_key_);
+  }
+
+  /// Steps 1 and 2: unpacked (or an unpacked folder checked), each member checked, and the
+  /// manifest is the id. False (and says so) when the archive is damaged.
+  bool unpack() {
+    std::error_code ec;
+    try {
+      if (kind_ == fs::file_type::directory) {
+        top_ = fs::path(archive_) / archive_top;
+        check_unpacked(top_);
+      } else {
+        const fs::path unpacked = scratch_.dir / "unpacked";
+        fs::create_directory(unpacked, ec);
+        if (ec) throw_io_error("cannot create", unpacked, ec);
+        unpack_archive(archive_, unpacked, static_cast<std::uintmax_t>(max_bytes_));
+        top_ = unpacked / archive_top;
+      }
+      if (!fs::is_regular_file(fs::symlink_status(top_ / "manifest.json")))
+        throw Damage("no " + archive_top + "/manifest.json");
+      const std::string content_id = sha256_file(top_ / "manifest.json");
+      if (content_id != id_)
+        throw Damage("the SHA-256 of its manifest is " + content_id + ", not the archive id " + id_ +
+                     ": the manifest was changed, or this is another archive");
+      manifest_ = parse_manifest(read_text(top_ / "manifest.json", "archive"));
+    } catch (const Damage& e) {
+      std::printf("DAMAGED %s: %s\ncm_verify: the archive is damaged; nothing was re-run\n", archive_.c_str(),
+                  e.what());
+      return false;
+    }
+    return true;
+  }
+
+  /// Step 2: every file the manifest lists is there with its SHA-256 and size, SHA256SUMS says the
+  /// same, and no other file is there. The damage found.
+  std::vector<std::string> check_the_files() {
+    std::vector<std::string> damage;
+    for (const auto& file : manifest_.files) {
+      listed_.insert(file.path);
+      const fs::path here = top_ / file.path;
+      if (!fs::is_regular_file(fs::symlink_status(here))) {
+        damage.push_back(file.path + ": missing");
+      } else if (fs::file_size(here) != file.bytes || sha256_file(here) != file.sha256) {
+        damage.push_back(file.path + ": changed (its size or SHA-256 differs from the manifest)");
+      }
+    }
+    if (!fs::is_regular_file(fs::symlink_status(top_ / "SHA256SUMS")) ||
+        read_text(top_ / "SHA256SUMS", "archive") != sha256sums_text(manifest_.files))
+      damage.push_back("SHA256SUMS: not the manifest's hashes");
+    for (const fs::path& file : files_below(top_))
+      if (!listed_.count(file.string())) damage.push_back(file.string() + ": not in the manifest");
+    return damage;
+  }
+
+  /// Step 3: every run's names and values, before anything runs; the first damage found is added.
+  std::vector<Rerun> check_the_runs(const cm::Config& config, std::vector<std::string>& damage) const {
+    std::vector<Rerun> reruns;
+    try {
+      for (const auto& entry : manifest_.runs) reruns.push_back(check_run(entry, top_, listed_, max_ranks_, config));
+    } catch (const Damage& e) {
+      damage.push_back(e.what());
+    }
+    return reruns;
+  }
+
+  /// The tree the runs are run again in: `configs` is the archive's, and
+  /// `results/<paper>/<study>` names each archived run, so a run that reads another (a channel
+  /// going on from a saved state) reads the archived one.
+  void lay_out_the_tree(const std::vector<Rerun>& reruns) {
+    std::error_code ec;
+    tree_ = scratch_.dir / "tree";
+    fs::create_directories(tree_ / "results", ec);
+    if (ec) throw_io_error("cannot create", tree_, ec);
+    if (fs::is_directory(top_ / "configs"))
+      fs::create_directory_symlink(fs::absolute(top_ / "configs"), tree_ / "configs");
+    for (const Rerun& r : reruns) {
+      const fs::path link = tree_ / "results" / r.entry.paper / r.entry.study;
+      require_inside(scratch_.dir, link.parent_path());
+      fs::create_directories(link.parent_path(), ec);
+      fs::create_directory_symlink(fs::absolute(top_ / "runs" / r.entry.run_id), link);
+    }
+    have_mpirun_ = on_path("mpirun");
+  }
+
+  /// Step 4 for one run: run again from its archived configuration, then compared. Whether it
+  /// reproduces; its line of the table is printed.
+  bool re_run_and_compare(const Rerun& r) const {
+    const auto& [paper, study, run_id, solver] = r.entry;
+    const std::string label = paper + "/" + study, short_id = run_id.substr(0, 16);
+    const fs::path program = fs::path(bin_) / solver;
+    if (!fs::is_regular_file(fs::symlink_status(program)) || ::access(program.c_str(), X_OK) != 0) {
+      std::printf("%-12s %-32s %-16s no solver %s in %s\n", "NO-SOLVER", label.c_str(), short_id.c_str(),
+                  solver.c_str(), bin_.c_str());
+      return false;
+    }
+    std::vector<std::string> args;
+    if (r.ranks > 0) {
+      if (!have_mpirun_) {
+        std::printf("%-12s %-32s %-16s a run over MPI ranks, and no mpirun here (openmpi-bin)\n", "NO-SOLVER",
+                    label.c_str(), short_id.c_str());
+        return false;
+      }
+      args = {"mpirun", "--oversubscribe", "-np", std::to_string(r.ranks)};
+      if (::geteuid() == 0) args.push_back("--allow-run-as-root");
+    }
+    const fs::path output = scratch_.dir / "reruns" / paper / study;
+    const fs::path log = scratch_.dir / "reruns" / (paper + "." + study + ".log");
+    require_inside(scratch_.dir, output);
+    require_inside(scratch_.dir, log);
+    std::error_code ec;
+    fs::create_directories(output.parent_path(), ec);
+    if (ec) throw_io_error("cannot create", output.parent_path(), ec);
+    args.push_back(fs::absolute(program).string());
+    args.insert(args.end(), r.keys.begin(), r.keys.end());
+    args.insert(args.end(), {"--output", output.string(), "--output.store=none", "--quiet"});
+    // What the solver prints goes to a log beside its re-run, shown when it fails.
+    const int status = run_program_in(args, tree_.string(), log.string());
+    if (status != 0) {
+      std::printf("%-12s %-32s %-16s the solver exited with %d; its output:\n", "FAILED", label.c_str(),
+                  short_id.c_str(), status);
+      std::fflush(stdout);
+      run_program({"tail", "-n", "20", log.string()});
+      return false;
+    }
+    return compare(r, output);
+  }
+
+  /// Each data file and scalar of the re-run against the archived one; prints the run's line.
+  bool compare(const Rerun& r, const fs::path& output) const {
+    const fs::path archived = top_ / "runs" / r.entry.run_id;
+    const DiffOptions options{{abs_, rel_}, {}};
+    double worst = 0.0;
+    std::string where = "-";
+    bool drift = false;
+    for (const std::string& name : r.files) {
+      const TsvData a = read_tsv(archived / name), b = read_tsv(output / name);
+      const DiffReport report = diff_tsv(a, b, options);
+      if (!report.structure.empty()) {
+        drift = true;
+        where = name + ": " + report.structure.front();
+        worst = INFINITY;
+      } else if (report.max_ratio > worst) {
+        worst = report.max_ratio;
+        where = name + " column " + report.max_column + " row " + std::to_string(report.max_row);
+      }
+      drift = drift || !report.equal();
+    }
+    const nlohmann::json again =
+        parse_run_json(read_text(output / "run.json", "rerun"), (output / "run.json").string());
+    for (const auto& [name, scalar] : r.run["scalars"].items()) {
+      const auto& a = scalar["value"];
+      const auto& b = again["scalars"].contains(name) ? again["scalars"][name]["value"] : nlohmann::json();
+      if (a.is_null() || b.is_null()) {
+        if (a.is_null() != b.is_null() || !again["scalars"].contains(name)) {
+          drift = true;
+          where = "scalar " + name + (again["scalars"].contains(name) ? ": finite in one run only" : ": missing");
+        }
+        continue;
+      }
+      const double x = a.get<double>(), y = b.get<double>();
+      const double allowed = abs_ + rel_ * std::fabs(x);
+      const double ratio = allowed > 0 ? std::fabs(x - y) / allowed : (x == y ? 0.0 : INFINITY);
+      if (!within(x, y, {abs_, rel_})) drift = true;
+      if (ratio > worst) {
+        worst = ratio;
+        where = "scalar " + name;
+      }
+    }
+    const bool same_id = again.value("run_id", "") == r.entry.run_id;
+    std::printf("%-12s %-32s %-16s %s%s%s\n", drift ? "DRIFT" : "REPRODUCES",
+                (r.entry.paper + "/" + r.entry.study).c_str(), r.entry.run_id.substr(0, 16).c_str(),
+                format_g(worst, 3).c_str(), where == "-" ? "" : (" at " + where).c_str(),
+                same_id ? "" : " (re-run under another run id: another revision or build)");
+    return !drift;
+  }
+
+  std::string archive_, id_, bin_ = "build/bin", scratch_key_;
+  double abs_ = 1e-9, rel_ = 1e-7;
+  long max_bytes_ = 2L << 30;
+  const long cores_ = std::max(1L, static_cast<long>(std::thread::hardware_concurrency()));
+  long max_ranks_ = cores_;
+
+  fs::file_type kind_ = fs::file_type::none;
+  Scratch scratch_;
+  fs::path top_, tree_;
+  Manifest manifest_;
+  std::set<std::string> listed_{"manifest.json", "SHA256SUMS"};
+  bool have_mpirun_ = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return cm::tool_main<Verify>(argc, argv); }

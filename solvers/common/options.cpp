@@ -301,6 +301,13 @@ KeyBuilder& KeyBuilder::physics() {
   return *this;
 }
 
+KeyBuilder& KeyBuilder::required(const std::string& what) {
+  auto& k = config_.key(key_);
+  k.required = true;
+  k.required_what = what;
+  return *this;
+}
+
 KeyBuilder& KeyBuilder::names_run() {
   auto& k = config_.key(key_);
   if (k.kind != Config::Kind::text && k.kind != Config::Kind::names)
@@ -712,6 +719,48 @@ std::vector<Assumption> Config::assumptions() const {
   for (const auto& [name, k] : keys_)
     if (!k.note.empty()) list.push_back({name, canonical(k), k.note});
   return list;
+}
+
+void Config::check_required() const {
+  for (const auto& name : order_) {
+    const Key& k = keys_.at(name);
+    const bool empty = (k.kind == Kind::text && (k.texts.empty() || k.texts.front().empty())) ||
+                       (k.kind == Kind::names && k.texts.empty()) ||
+                       ((k.kind == Kind::reals || k.kind == Kind::integers) && k.numbers.empty());
+    if (k.required && empty) fail(name, k.required_what.empty() ? "required" : "required: " + k.required_what);
+  }
+}
+
+std::string Config::usage_line() const {
+  const auto word = [&](const std::string& name) {
+    const Key& k = keys_.at(name);
+    switch (k.kind) {
+      case Kind::flag:
+        return "--" + name;
+      case Kind::real:
+        return "--" + name + "=X";
+      case Kind::integer:
+        return "--" + name + "=N";
+      case Kind::reals:
+        return "--" + name + "=X,...";
+      case Kind::integers:
+        return "--" + name + "=N,...";
+      case Kind::names:
+        return "--" + name + "=A,...";
+      case Kind::text:
+        break;
+    }
+    std::vector<std::string> allowed;
+    for (const auto& choice : k.allowed)
+      if (!choice.empty()) allowed.push_back(choice);
+    return "--" + name + "=" + (allowed.empty() ? "VALUE" : join(allowed, "|"));
+  };
+  std::string line = "usage: " + program_;
+  for (const auto& name : order_)
+    if (keys_.at(name).required) line += " " + word(name);
+  for (const auto& name : order_)
+    if (!keys_.at(name).required) line += " [" + word(name) + "]";
+  return line;
 }
 
 std::string Config::help_text() const {

@@ -107,6 +107,10 @@ class KeyBuilder {
   /// long it runs, what it records or where: a run that goes on from another, or is compared with
   /// it, must have the same value (Config::physics_keys()).
   KeyBuilder& physics();
+  /// The key must be given a value (a tool's input file): check_required() refuses it empty,
+  /// "KEY: required: WHAT" ("KEY: required" when `what` is empty), and the usage line lists it
+  /// first, the optional keys following in brackets.
+  KeyBuilder& required(const std::string& what = "");
 
  private:
   Config& config_;
@@ -171,6 +175,12 @@ class Config {
   /// The default output shown by --help.
   void set_default_output(std::string output) { default_output_ = std::move(output); }
 
+  /// Refuses the first required() key, in declaration order, whose value is empty.
+  void check_required() const;
+  /// "usage: PROGRAM --req=VALUE ... [--opt=VALUE] ...", from the declarations: required keys
+  /// first, then the optional ones in brackets.
+  std::string usage_line() const;
+
   /// Every key, its default, unit and range (the --help text).
   std::string help_text() const;
 
@@ -193,6 +203,8 @@ class Config {
     bool affects_data = true;
     bool names_run = false;
     bool physics = false;
+    bool required = false;
+    std::string required_what;              // what a required key names, for its message
     std::string origin;                     // where the value came from, for messages
     std::function<void(const Key&)> store;  // writes the value into the bound field
   };

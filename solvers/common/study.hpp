@@ -17,7 +17,8 @@
 // parses the command line, opens the run (checking the output before any work), calls run(),
 // commits, and maps every failure to its exit status (common/errors.hpp). One executable may serve
 // several studies: the study is named by the key run.study (default info.study), never by the
-// output folder; the default output is results/<paper>/<study>.
+// output folder; the default output is results/<paper>/<study>. The pipeline's tools have the same
+// shape without a run: common/tool.hpp, cm::tool_main.
 #pragma once
 
 #include <string>
