@@ -1,13 +1,17 @@
 # Driver of one bad-input test (see cm_bad_input_test in tests/CMakeLists.txt): the solver must
-# exit with status 2, name what was wrong, and leave no run directory nor temporary files.
+# exit with status STATUS (2 unless given), name what was wrong, and leave no run directory nor
+# temporary files.
 file(REMOVE_RECURSE ${SCRATCH})
 get_filename_component(parent ${SCRATCH} DIRECTORY)
 file(MAKE_DIRECTORY ${parent})
 separate_arguments(arguments UNIX_COMMAND "${ARGS}")
 execute_process(COMMAND ${SOLVER} --config ${CONFIG} ${arguments} --output ${SCRATCH} --quiet RESULT_VARIABLE rc
                 ERROR_VARIABLE err)
-if(NOT rc EQUAL 2)
-  message(FATAL_ERROR "expected exit status 2, got ${rc}: ${err}")
+if(NOT STATUS)
+  set(STATUS 2)
+endif()
+if(NOT rc EQUAL STATUS)
+  message(FATAL_ERROR "expected exit status ${STATUS}, got ${rc}: ${err}")
 endif()
 string(FIND "${err}" "${NAMES}" where)
 if(err STREQUAL "" OR where EQUAL -1)

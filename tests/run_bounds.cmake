@@ -1,11 +1,12 @@
-# Driver of one bounds test (see cm_bounds_test in tests/CMakeLists.txt): runs the solver, then checks
-# each "<scalar><relation><value>" of BOUNDS against the scalars of the run's run.json.
+# Driver of one bounds test (see cm_bounds_test in tests/CMakeLists.txt): runs the solver (with the
+# overrides ARGS, if any), then checks each "<scalar><relation><value>" of BOUNDS against the scalars
+# of the run's run.json.
 file(REMOVE_RECURSE ${SCRATCH})
 get_filename_component(parent ${SCRATCH} DIRECTORY)
 file(MAKE_DIRECTORY ${parent})
-execute_process(COMMAND ${SOLVER} --config ${CONFIG} --output ${SCRATCH} --quiet RESULT_VARIABLE rc)
+execute_process(COMMAND ${SOLVER} --config ${CONFIG} ${ARGS} --output ${SCRATCH} --quiet RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "solver exited with ${rc}: ${SOLVER} --config ${CONFIG}")
+  message(FATAL_ERROR "solver exited with ${rc}: ${SOLVER} --config ${CONFIG} ${ARGS}")
 endif()
 file(READ ${SCRATCH}/run.json run)
 set(failed "")

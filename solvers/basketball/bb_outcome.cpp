@@ -163,7 +163,7 @@ class OutcomeStudy {
   void solve() {
     for (int q = 0; q < 4; ++q) {
       const auto t0 = std::chrono::steady_clock::now();
-      maps_[q] = sweep(bb::Model(params_[q]), opts_[q], grid_, w2_, w3_);
+      maps_[q] = sweep(bb::Model(params_[q]), opts_[q], grid_, w2_, w3_, &simulations_[q]);
       wall_[q] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
     // The small orbit around the centre (Prop. 13): its period tends to the linear one.
@@ -246,6 +246,8 @@ class OutcomeStudy {
       if (d < best) best = d, main_comp = comp_tl[c];
     }
     out.scalar("tl_centre_periodic", centre_cell >= 0 && tl[centre_cell] == 0 ? 1.0 : 0.0);
+    // The simulations behind one map (Sect. 5.2: "about 10^5" per graph): the fewest of the panels'.
+    out.scalar("simulations_per_map", double(*std::min_element(simulations_.begin(), simulations_.end())));
     for (int q = 0; q < 4; ++q) write_panel_scalars(out, panel_names[q], maps[q], boundary[q], grid, tl);
 
     // The left (lower beta) and right neighbours of the periodic region in tl (QC-11).
@@ -343,16 +345,20 @@ class OutcomeStudy {
     return roots.empty() ? nan : roots.front();
   }
 
+  // Every cell of a map simulated from its start; `simulations` (when given) counts the simulations
+  // that ran to an outcome.
   static std::vector<bb::Outcome> sweep(const bb::Model& model, const bb::SimulationOptions& o, const Grid& grid,
-                                        double w2, double w3) {
+                                        double w2, double w3, long* simulations = nullptr) {
     std::vector<bb::Outcome> result(std::size_t(grid.size()));
     std::vector<std::exception_ptr> errors(std::size_t(grid.size()));
+    std::vector<char> simulated(std::size_t(grid.size()), 0);
 #pragma omp parallel for schedule(dynamic, 8)
     for (int c = 0; c < grid.size(); ++c) {
       try {
         const int i = c % grid.nb, k = c / grid.nb;
         try {
           result[std::size_t(c)] = bb::simulate(model, bb::Rolling(grid.beta(i), grid.omega1(k), w2, w3), o);
+          simulated[std::size_t(c)] = 1;
         } catch (const cm::NumericalError& e) {
           throw cm::NumericalError("cell beta(0) = " + std::to_string(grid.beta(i)) +
                                    ", omega1(0) = " + std::to_string(grid.omega1(k)) + ": " + e.what());
@@ -363,6 +369,7 @@ class OutcomeStudy {
     }
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);  // the first failing cell in grid order
+    if (simulations) *simulations = long(std::count(simulated.begin(), simulated.end(), 1));
     return result;
   }
 
@@ -489,6 +496,7 @@ class OutcomeStudy {
   std::array<bb::SimulationOptions, 4> opts_;
   std::array<std::vector<bb::Outcome>, 4> maps_;
   std::array<double, 4> wall_{};
+  std::array<long, 4> simulations_{};
   std::array<std::vector<int>, 4> boundary_;
 };
 

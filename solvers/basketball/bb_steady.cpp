@@ -6,7 +6,8 @@
 // speed (59) (Fig. 7), and the realisable set (stable, no slip, v <= v_throw) with its regions A, B, C
 // (Fig. 8). The printed values are computed: beta* and beta-hat (Sect. 3.2), beta-tilde (Fig. 6,
 // from the no-slip boundary at small and large omega30), the eigenvalue of the trivial steady motion
-// x0+ (from a finite-difference Jacobian of (33)-(36)) and the lowest throw speed of each region
+// x0+ and the double zero eigenvalue (52) of every steady motion of the grid (both from a
+// finite-difference Jacobian of (33)-(36)) and the lowest throw speed of each region
 // (Sect. 3.5: the minimum over each omega30 slice, then over omega30, each by golden section after a
 // grid search, so to rounding, inside the region or on its boundary h = 0 or (56)).
 //
@@ -125,7 +126,7 @@ class SteadyStudy {
                           {"v_throw", "m/s"},
                           {"region", "1"}},
                          cm::Planned{double(nb_) * double(nw_), "grid.n_beta"});
-    double slip_without_contact = 0, ke_small_extent = 0;
+    double slip_without_contact = 0, ke_small_extent = 0, zero_max = 0;
     const double cell = (2 * cm::pi / (nb_ - 1)) * (2 * omega30_max_ / nw_);
     for (int k = 0; k < nw_; ++k) {
       const double w3 = omega_at(k);
@@ -145,10 +146,15 @@ class SteadyStudy {
           w20_max_[std::size_t(reg)] = std::max(w20_max_[std::size_t(reg)], w2);
         }
         map.row({b, w3, w2, h, h < 0 ? 1.0 : 0.0, margin, F2, v, double(reg)});
+        // (52): the two eigenvalues of least modulus of the linearisation (51) of (33)-(36), taken
+        // as the central-difference Jacobian of the vector field itself, relative to its norm (no
+        // steady motion on the line cos(beta0) = 0, which the grid points +-pi/2 reach to rounding)
+        if (std::abs(std::cos(b)) >= 1e-12) zero_max = std::max(zero_max, zero_eigenvalues_rel(m, {b, 0.0, w2, w3}));
       }
       map.gap();
     }
     run.scalar("slip_without_contact_cells", slip_without_contact);
+    run.scalar("zero_eigenvalues_max_rel", zero_max);
     run.scalar("ke_small_extent", ke_small_extent);
   }
 
@@ -336,6 +342,15 @@ class SteadyStudy {
       for (double side : {-1e-6, 1e-6}) least = std::min(least, std::abs(m.omega20(b, side)));
     }
     return least;
+  }
+
+  // The larger modulus of the two eigenvalues of least modulus of the central-difference Jacobian
+  // of (33)-(36) at x, over the Jacobian's (Frobenius) norm: zero for the double zero of (52).
+  static double zero_eigenvalues_rel(const bb::Model& m, const bb::Rolling& x) {
+    const Eigen::Matrix4d J = m.rolling_jacobian(x);
+    Eigen::Vector4d modulus = Eigen::EigenSolver<Eigen::Matrix4d>(J, false).eigenvalues().cwiseAbs();
+    std::sort(modulus.begin(), modulus.end());
+    return modulus(1) / J.norm();
   }
 
   // Largest real part among the eigenvalues of the central-difference Jacobian of (33)-(36).

@@ -270,7 +270,8 @@ class ContainerStudy {
     System sys(std::vector<Particle>(N, particle_), start, w, o);
     const std::size_t container_faces = segments_.size() / 4;
     Outcome out;
-    const double g = std::hypot(o.gravity[0], o.gravity[1]), m = particle_.m, c = o.c_fluid;
+    const Vector3d g(o.gravity[0], o.gravity[1], o.gravity[2]), v_fluid(o.v_fluid[0], o.v_fluid[1], o.v_fluid[2]);
+    const double m = particle_.m, c = o.c_fluid;
     const double x_right = std::max(segments_[segments_.size() - 4], segments_[segments_.size() - 2]);
     double floor_y = std::numeric_limits<double>::infinity();
     for (std::size_t k = 1; k < segments_.size(); k += 2) floor_y = std::min(floor_y, segments_[k]);
@@ -305,6 +306,7 @@ class ContainerStudy {
     const double c0 = thread_cpu_seconds();
     double c_contact = c0;
     std::vector<char> climbing(N, 0);
+    bool untouched = true;  // no contact of any kind yet: every sphere falls freely
     // Contact-law evaluations per sweep: every particle against every wall and against its
     // candidates (each pair from both sides); the sweeps of a step are its iterations and, with
     // final_forces = reevaluate, one more; the commit of the springs is one more sweep in which
@@ -327,17 +329,19 @@ class ContainerStudy {
         out.contact_iterations += static_cast<double>(rep.iterations);
         out.contact_pairs += static_cast<double>(sys.active_pairs());
       }
+      untouched = untouched && sys.active_pairs() == 0;
       if (std::isnan(out.t_first_contact)) {
         std::size_t touching = 0;
         for (std::size_t f = 0; f < container_faces; ++f) touching += sys.wall_contacts(f);
         if (touching > 0) {
           out.t_first_contact = sys.t();
           c_contact = thread_cpu_seconds();  // the window with contacts starts after this step
-        } else {
-          // O-14: free fall with linear drag, v = (m g / c)(1 - exp(-c t / m)) (v = g t without drag)
+        } else if (untouched) {
+          // O-14: free fall from rest with the linear drag of Eq. (15), m v' = m g - c (v - v_fluid):
+          // v = (v_fluid + m g / c)(1 - exp(-c t / m)) (v = g t without drag)
           const double t = sys.t();
-          const double v = c > 0.0 ? m * g / c * (1.0 - std::exp(-c * t / m)) : g * t;
-          const double ke = 0.5 * static_cast<double>(N) * m * v * v;
+          const Vector3d v = c > 0.0 ? Vector3d((v_fluid + m / c * g) * -std::expm1(-c * t / m)) : Vector3d(g * t);
+          const double ke = 0.5 * static_cast<double>(N) * m * v.squaredNorm();
           out.free_fall_err = std::max(out.free_fall_err, std::fabs(sys.kinetic_translational() - ke) / ke);
         }
       }

@@ -8,6 +8,9 @@
 //      Eqs. (19), (21)), and the orthogonality of the printed and corrected rotation tensors.
 //   3. The rolling time and speed over a sequence of time steps.
 //
+// A simulation whose mechanical energy grows (a time step that does not resolve the contact) is a
+// numerical failure: Example 5.1 has no source of energy.
+//
 //   dem_spin --config configs/dem/spin.ini --output try/spin
 #include <Eigen/LU>
 #include <algorithm>
@@ -17,7 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "common/errors.hpp"
 #include "common/study.hpp"
+#include "common/text.hpp"
 #include "dem/analysis.hpp"
 #include "dem/model.hpp"
 
@@ -28,6 +33,8 @@ using namespace dem;
 /// The sampled motion of the sphere, one entry per step (and t = 0).
 struct Trace {
   std::vector<double> t, x, theta, v, w, vC, Fn, Ft, slip, iterations, ke, y;
+  double energy_gain = 0.0;    ///< largest rise of the mechanical energy over its initial value, relative
+  double energy_gain_t = 0.0;  ///< where it was largest
   long nonconverged = 0;
   long iterations_max = 0;
 };
@@ -72,6 +79,11 @@ class SpinStudy {
           "simulated time of the run with the printed overlap sign (the sphere is pulled into the plane)")
         .unit("s")
         .range(cm::Range::positive());
+    c.add("check.energy_gain", &energy_gain_limit_,
+          "largest rise of the mechanical energy over its initial value (relative) that a simulation may show: "
+          "Example 5.1 has no source of energy, so a larger one is a numerical failure (exit 3), a time step "
+          "that does not resolve the contact")
+        .range(cm::Range::nonnegative());
     c.add("dt_study.dt", &dt_study_, "time steps of the convergence study of t_roll and v_roll")
         .unit("s")
         .range(cm::Range::positive())
@@ -83,6 +95,10 @@ class SpinStudy {
       if (slope_window_[1] > t_end_) c.fail("analysis.slope_window", "must end before time.t_end");
       if (roll_window_[1] > t_end_ + 1e-12) c.fail("analysis.roll_window", "must end by time.t_end");
       if (model_.particle_wall.mu_d <= 0.0) c.fail("contact.wall_mu_d", "must be positive: the sphere must roll");
+      if (!model_.rotations)
+        c.fail("model.rotations",
+               "must be true: Example 5.1 is a sphere that spins until it rolls, and its closed form (51)-(54), "
+               "t_roll and the rolling speed and spin describe that rotation");
       // The work, counted before any step: every simulation keeps a trace of every step.
       plan(c, t_end_, model_.dt, "solver.dt", "time.t_end");
       plan(c, printed_overlap_t_end_, model_.dt, "solver.dt", "evidence.printed_overlap_t_end");
@@ -94,6 +110,7 @@ class SpinStudy {
     g_ = -model_.gravity[1];
     closed_ = {v0_, w0_, particle_.r, model_.particle_wall.mu_d, g_};
     const Trace trace = simulate(model_, t_end_, &run);
+    check_energy(trace, "solver.dt", model_.dt);
     write_series(run, trace);
     compare(run, trace);
     evidence(run);
@@ -109,6 +126,21 @@ class SpinStudy {
     cm::planned_memory(c, (steps + 1.0) * 12.0 * sizeof(double), dt_key, "the trace of every step");
   }
 
+  /// t_roll of a simulation: the first sign change of the slip v_C,x, either way (a backspin slides
+  /// with v_C,x > 0), linearly interpolated within its step; NaN if the slip never vanishes.
+  static double rolling_time(const Trace& tr) { return first_crossing(tr.t, tr.vC, 0.0, 0.0, 0); }
+
+  /// A simulation whose mechanical energy rose above its start by more than check.energy_gain has
+  /// failed: friction and damping only remove energy, the Hertz contact stores it.
+  void check_energy(const Trace& tr, const std::string& dt_key, double dt) const {
+    if (!(tr.energy_gain <= energy_gain_limit_))
+      throw cm::NumericalError("the mechanical energy rose to " + cm::format_real(1.0 + tr.energy_gain) +
+                               " times its initial value at t = " + cm::format_real(tr.energy_gain_t) +
+                               " s (check.energy_gain allows " + cm::format_real(energy_gain_limit_) +
+                               "): the time step " + dt_key + " = " + cm::format_real(dt) +
+                               " s does not resolve the contact");
+  }
+
   Trace simulate(const Options& o, double t_end, cm::Run* progress_run) const {
     const double delta0 = static_overlap_ ? static_overlap(particle_, g_, o.wall_material) : 0.0;
     State s0;
@@ -119,6 +151,10 @@ class SpinStudy {
     const long n = std::lround(t_end / o.dt);
     Trace tr;
     double theta = 0.0;
+    // The mechanical energy: kinetic, of gravity, and elastic of the Hertz contact (the integral of
+    // eq. (19), 2/5 F_n delta); friction and the damping of eq. (22) only ever remove energy.
+    const double hertz = 4.0 / 3.0 * std::sqrt(particle_.r) * wall_E(particle_, o.wall_material);
+    double energy0 = 0.0;
     auto record = [&](long iterations) {
       const State& s = sys.state(0);
       const ContactForce c = sys.wall_contact(0, 0);
@@ -134,6 +170,13 @@ class SpinStudy {
       tr.slip.push_back(c.active && c.slipping ? 1.0 : 0.0);
       tr.iterations.push_back(static_cast<double>(iterations));
       tr.ke.push_back(sys.kinetic_translational() + sys.kinetic_rotational());
+      const double energy = tr.ke.back() + particle_.m * g_ * (s.x(1) - s0.x(1)) +
+                            (c.active ? 0.4 * hertz * std::pow(c.delta, 2.5) : 0.0);
+      if (tr.t.size() == 1) energy0 = energy;
+      if ((energy - energy0) / energy0 > tr.energy_gain) {
+        tr.energy_gain = (energy - energy0) / energy0;
+        tr.energy_gain_t = sys.t();
+      }
     };
     record(0);
     cm::Progress progress("Example 5.1", 0.0, t_end, progress_run == nullptr || progress_run->quiet());
@@ -141,8 +184,10 @@ class SpinStudy {
       const StepReport rep = sys.step();
       if (!rep.converged) ++tr.nonconverged;
       tr.iterations_max = std::max(tr.iterations_max, rep.iterations);
-      // the total rotation about z: the sum of the scalar increments (Sect. 5.1)
-      theta += sys.state(0).aD(2);
+      // the total rotation about z: the sum of the scalar increments (Sect. 5.1); with the exact
+      // increment alpha^Delta = 2 tan(theta/2) e, the angle of each is 2 atan(alpha^Delta / 2)
+      const double aD = sys.state(0).aD(2);
+      theta += o.exact_increment ? 2.0 * std::atan(0.5 * aD) : aD;
       record(rep.iterations);
       progress.update(sys.t());
     }
@@ -190,8 +235,12 @@ class SpinStudy {
     run.scalar("closed_form_t_roll_rounded", t_rounded, "s");
     run.scalar("v_closed_form_at_rounded_t_roll", closed_.sliding(t_rounded).v, "m/s");
     run.scalar("w_closed_form_at_rounded_t_roll", closed_.sliding(t_rounded).w, "rad/s");
-    const double t_roll = first_crossing(tr.t, tr.vC, 0.0, 0.0, +1);
+    const double t_roll = rolling_time(tr);
     run.scalar("t_roll", t_roll, "s");
+    // the time the contact slid: the steps in which the return mapping (35) acted (column slipping)
+    double slipping_time = 0.0;
+    for (std::size_t k = 1; k < tr.t.size(); ++k) slipping_time += tr.slip[k] * (tr.t[k] - tr.t[k - 1]);
+    run.scalar("slipping_time", slipping_time, "s");
     double vs = 0, ws = 0, n = 0, vmin = 1e300, vmax = -1e300, wmin = 1e300, wmax = -1e300;
     for (std::size_t k = 0; k < tr.t.size(); ++k) {
       if (tr.t[k] < roll_window_[0] || tr.t[k] > roll_window_[1]) continue;
@@ -232,6 +281,7 @@ class SpinStudy {
     run.scalar("theta_end", tr.theta.back(), "rad");
     // O-8: the energy dissipated by sliding friction, mu m g 1/2 |v_C(0)| t_roll
     run.scalar("energy_dissipated", tr.ke.front() - tr.ke.back(), "J");
+    run.scalar("energy_gain_max", tr.energy_gain);
     run.scalar("energy_dissipated_closed_form",
                closed_.mu * particle_.m * closed_.g * 0.5 * std::fabs(v0_ + w0_ * particle_.r) * tr_exact, "J");
     if (!run.quiet())
@@ -256,7 +306,7 @@ class SpinStudy {
     run.scalar("printed_factor_v_end", a.v.back(), "m/s");
     run.scalar("printed_factor_w_end", a.w.back(), "rad/s");
     run.scalar("printed_factor_slip_end", a.vC.back(), "m/s");
-    run.scalar("printed_factor_t_roll", first_crossing(a.t, a.vC, 0.0, 0.0, +1), "s");
+    run.scalar("printed_factor_t_roll", rolling_time(a), "s");
 
     o = model_;
     o.friction_sign = Correction::printed;
@@ -306,9 +356,10 @@ class SpinStudy {
       Options o = model_;
       o.dt = dt;
       const Trace tr = simulate(o, t_end_, nullptr);
+      check_energy(tr, "dt_study.dt", dt);
       double it = 0;
       for (std::size_t k = 1; k < tr.iterations.size(); ++k) it += tr.iterations[k];
-      const double t_roll = first_crossing(tr.t, tr.vC, 0.0, 0.0, +1);
+      const double t_roll = rolling_time(tr);
       tab.row({dt, t_roll, tr.v.back(), tr.w.back(), it / static_cast<double>(tr.iterations.size() - 1),
                static_cast<double>(tr.iterations_max)});
       lo = std::min(lo, t_roll);
@@ -323,7 +374,7 @@ class SpinStudy {
   double t_end_ = 5.0;
   long every_ = 10;
   std::vector<double> slope_window_{0.1, 2.5}, roll_window_{3.0, 5.0};
-  double roll_margin_ = 0.01, printed_overlap_t_end_ = 0.01;
+  double roll_margin_ = 0.01, printed_overlap_t_end_ = 0.01, energy_gain_limit_ = 0.01;
   std::vector<double> dt_study_{1e-3, 2e-4, 1e-4, 5e-5};
   Options model_;
   double g_ = 9.81;

@@ -213,7 +213,18 @@ void System::build_neighbours() {
 Vector3d System::spring(const Key& key, bool flip) const {
   const auto it = springs_.find(key);
   if (it == springs_.end()) return Vector3d::Zero();  // a new contact: s_acc = o
-  return flip ? Vector3d(-it->second) : it->second;
+  return flip ? Vector3d(-it->second.s) : it->second.s;
+}
+
+System::Key System::pair_key(std::size_t i, std::size_t j) const {
+  if (options_.pp_slip == SlipModel::relative)  // one spring per pair
+    return {static_cast<int>(std::min(i, j)), static_cast<int>(std::max(i, j))};
+  return {static_cast<int>(i), static_cast<int>(j)};
+}
+
+bool System::slipped(const Key& key) const {
+  const auto it = springs_.find(key);
+  return it != springs_.end() && it->second.slipping;
 }
 
 ContactForce System::law(std::size_t i, const Vector3d& n, double delta, double ddelta, double r_star, double m_star,
@@ -302,8 +313,7 @@ ContactForce System::contact_particle(std::size_t i, std::size_t j, const std::v
   Vector3d u = contact_point_displacement(i, cur, n);
   const bool relative = options_.pp_slip == SlipModel::relative;
   if (relative) u -= contact_point_displacement(j, cur, -n);
-  const Key key = relative ? Key{static_cast<int>(std::min(i, j)), static_cast<int>(std::max(i, j))}
-                           : Key{static_cast<int>(i), static_cast<int>(j)};
+  const Key key = pair_key(i, j);
   return law(i, n, delta, ddelta, pi.r * pj.r / reach, pi.m * pj.m / (pi.m + pj.m), effective_E(pi, pj),
              effective_G(pi, pj), options_.particle_particle, u, spring(key, relative && i > j));
 }
@@ -344,17 +354,17 @@ void System::total(std::size_t i, const std::vector<State>& cur, Vector3d& f, Ve
 }
 
 void System::commit_springs(const std::vector<State>& cur) {
-  std::map<Key, Vector3d> next;
+  std::map<Key, Spring> next;
   const bool relative = options_.pp_slip == SlipModel::relative;
   for (std::size_t i = 0; i < cur.size(); ++i) {
     for (std::size_t k = 0; k < walls_.size(); ++k) {
       const ContactForce c = contact_wall(i, k, cur);
-      if (c.active) next[{static_cast<int>(i), -1 - static_cast<int>(k)}] = c.s;
+      if (c.active) next[{static_cast<int>(i), -1 - static_cast<int>(k)}] = {c.s, c.slipping};
     }
     auto pair = [&](std::size_t j) {
       if (j == i || (relative && j < i)) return;
       const ContactForce c = contact_particle(i, j, cur);
-      if (c.active) next[{static_cast<int>(i), static_cast<int>(j)}] = c.s;
+      if (c.active) next[{static_cast<int>(i), static_cast<int>(j)}] = {c.s, c.slipping};
     };
     if (neighbours_.empty())
       for (std::size_t j = 0; j < cur.size(); ++j) pair(j);
@@ -450,12 +460,18 @@ std::vector<State> at_rest_increment(const std::vector<State>& states) {
 }
 }  // namespace
 
+// At the converged state the committed spring already holds the return mapping's result, so the law
+// evaluated there sticks: whether the step slipped is the committed flag.
 ContactForce System::wall_contact(std::size_t i, std::size_t k) const {
-  return contact_wall(i, k, at_rest_increment(states_));
+  ContactForce c = contact_wall(i, k, at_rest_increment(states_));
+  c.slipping = c.active && slipped({static_cast<int>(i), -1 - static_cast<int>(k)});
+  return c;
 }
 
 ContactForce System::particle_contact(std::size_t i, std::size_t j) const {
-  return contact_particle(i, j, at_rest_increment(states_));
+  ContactForce c = contact_particle(i, j, at_rest_increment(states_));
+  c.slipping = c.active && slipped(pair_key(i, j));
+  return c;
 }
 
 std::size_t System::wall_contacts(std::size_t k) const {
@@ -513,7 +529,8 @@ SphereOnPlane::Value SphereOnPlane::at(double t) const {
 
 namespace dem {
 
-long rigid_body_step(RigidBody& body, double dt, double phi, double tol, long k_max, bool exact_increment) {
+long rigid_body_step(RigidBody& body, double dt, double phi, double tol, double err_eta, long k_max,
+                     bool exact_increment) {
   const Vector3d L = body.angular_momentum();  // eq. (40) with m = o: L(t + dt) = L(t)
   const Vector3d omega_t = body.omega;
   const Matrix3d Q_t = body.Q;
@@ -527,10 +544,13 @@ long rigid_body_step(RigidBody& body, double dt, double phi, double tol, long k_
   for (long k = 1; k <= k_max && taken < 0; ++k) {
     const Matrix3d Q = attitude(omega);
     const Vector3d next = Q * (Q.transpose() * L).cwiseQuotient(body.J);
-    // eq. (48) on omega, with the step's change as denominator (absolute when it vanishes)
-    const double change = (next - omega_t).norm(), update = (next - omega).norm();
+    // eq. (48) on omega, the step's change as denominator; eq. (49), the iterate's size, where that
+    // change approaches zero (Remark 6), as for a sphere, whose spin a free step leaves unchanged
+    // (eq. (42) with m = o): its change is rounding, which no iterate can fall below
+    const double change = (next - omega_t).norm(), size = next.norm(), update = (next - omega).norm();
     omega = next;
-    if (update <= tol * std::max(change, std::numeric_limits<double>::min())) taken = k;
+    const double scale = change > 0.0 && change >= err_eta * size ? change : size;
+    if (update <= tol * std::max(scale, std::numeric_limits<double>::min())) taken = k;
   }
   body.omega = omega;
   body.Q = attitude(omega);  // step (5): the attitude of the converged spin

@@ -131,9 +131,10 @@ class System {
   const Vector3d& moment(std::size_t i) const { return m_[i]; }
   const Options& options() const { return options_; }
   const std::vector<Wall>& walls() const { return walls_; }
-  /// The contact of particle i with wall k at the last converged state.
+  /// The contact of particle i with wall k at the last converged state: the forces of its committed
+  /// spring, and `slipping` when the return mapping (35) acted in the step that ended there.
   ContactForce wall_contact(std::size_t i, std::size_t k) const;
-  /// The contact of particle i with particle j at the last converged state.
+  /// The contact of particle i with particle j at the last converged state (as wall_contact).
   ContactForce particle_contact(std::size_t i, std::size_t j) const;
   /// Contact pairs (particle-particle, particle-wall) active at the last converged state.
   std::size_t active_pairs() const { return springs_.size(); }
@@ -149,6 +150,12 @@ class System {
 
  private:
   using Key = std::pair<int, int>;  // (i, j >= 0) particle pair, (i, -1 - k) wall k
+  /// The tangential spring of a contact pair as committed at t: s_acc (Eq. (36)) and whether the
+  /// step that ended at t slipped (Eq. (32) failed).
+  struct Spring {
+    Vector3d s = Vector3d::Zero();
+    bool slipping = false;
+  };
   /// The contact law at the current iterate `cur` against the state at t (`old`), with the spring
   /// committed at t.
   ContactForce contact_wall(std::size_t i, std::size_t k, const std::vector<State>& cur) const;
@@ -159,6 +166,10 @@ class System {
                    double E_star, double G_star, const ContactLaw& cl, const Vector3d& u_rel,
                    const Vector3d& s_acc) const;
   Vector3d spring(const Key& key, bool flip) const;
+  /// The key of the spring of the contact of particle i with particle j.
+  Key pair_key(std::size_t i, std::size_t j) const;
+  /// Whether the step that ended at t slipped at the contact `key` (false for no contact).
+  bool slipped(const Key& key) const;
   /// Slip displacement of the contact point of i over the step: Delta x_i - r_i (I - Q_Delta) n (Eqs. 25-28).
   Vector3d contact_point_displacement(std::size_t i, const std::vector<State>& cur, const Vector3d& n) const;
   void commit_springs(const std::vector<State>& cur);
@@ -170,7 +181,7 @@ class System {
   std::vector<Wall> walls_;
   Options options_;
   std::vector<Vector3d> f_, m_;               // f^tot(t), m^tot(t)
-  std::map<Key, Vector3d> springs_;           // s_acc per contact pair, committed at t
+  std::map<Key, Spring> springs_;             // per contact pair, committed at t
   std::vector<std::vector<int>> neighbours_;  // empty: all pairs
   double candidates_ = 0.0;
   double t_ = 0.0;
@@ -203,9 +214,11 @@ struct RigidBody {
   double kinetic_energy() const { return 0.5 * omega.dot(angular_momentum()); }
 };
 
-/// One step of `body` (see RigidBody): phi of Eq. (45), the iteration's tolerance and cap; returns
-/// the iterations taken, or -1 when the cap was reached first (the body then holds the last iterate).
-long rigid_body_step(RigidBody& body, double dt, double phi, double tol, long k_max, bool exact_increment);
+/// One step of `body` (see RigidBody): phi of Eq. (45), the iteration's tolerance, the threshold
+/// err_eta at which (49) replaces (48) (as Options::err_eta) and the cap; returns the iterations
+/// taken, or -1 when the cap was reached first (the body then holds the last iterate).
+long rigid_body_step(RigidBody& body, double dt, double phi, double tol, double err_eta, long k_max,
+                     bool exact_increment);
 
 /// Static overlap of a sphere of weight m g on a rigid plane: (m g / (4/3 sqrt(r) E*))^(2/3).
 double static_overlap(const Particle& p, double g, WallMaterial wall);

@@ -55,7 +55,7 @@ TEST(RigidBody, SphereIsEquation42) {
   RigidBody body;
   body.J = Vector3d::Constant(0.4);
   body.omega = 10.0 * axis;
-  for (int k = 0; k < 100; ++k) ASSERT_GT(rigid_body_step(body, 1e-3, 0.5, 1e-13, 100, false), 0);
+  for (int k = 0; k < 100; ++k) ASSERT_GT(rigid_body_step(body, 1e-3, 0.5, 1e-13, 1e-9, 100, false), 0);
   EXPECT_LT((body.omega - 10.0 * axis).norm(), 1e-11);
   const double angle = std::acos(std::clamp(0.5 * (body.Q.trace() - 1.0), -1.0, 1.0));
   EXPECT_NEAR(1.0 - angle, 100.0 * 1e-6 / 12.0, 1e-2 * 100.0 * 1e-6 / 12.0);
@@ -79,7 +79,7 @@ TEST(RigidBody, FreeTopConservesMomentumAndEnergyToSecondOrder) {
     const Vector3d L0 = body.angular_momentum();
     double e = 0.0;
     for (long k = 0; k < 20 * per_revolution; ++k) {
-      EXPECT_GT(rigid_body_step(body, period / static_cast<double>(per_revolution), phi, 1e-12, 1000, false), 0);
+      EXPECT_GT(rigid_body_step(body, period / static_cast<double>(per_revolution), phi, 1e-12, 1e-9, 1000, false), 0);
       e = std::max(e, std::fabs(body.kinetic_energy() - E0) / E0);
       if (momentum_change) *momentum_change = std::max(*momentum_change, (body.angular_momentum() - L0).norm());
     }
@@ -128,6 +128,68 @@ TEST(SphereOnPlane, SlidingToRollingClosedForm) {
   EXPECT_NEAR(v_sum / n, v_f, 2e-4);
   EXPECT_NEAR(w_sum / n, -v_f / p.r, 2e-3);
   EXPECT_NEAR(cf.at(1.0).v, v_f, 1e-14);  // the closed form's own rolling state
+}
+
+// The contact's slip state as the studies read it (System::wall_contact, particle_contact): a sphere
+// sliding on a plane (Eq. (32) fails, |f_t| = mu_d F_n) reports slipping on every step until the slip
+// v + omega r vanishes, and sticking from about then on (the spring then holds |f_t| <= mu_s F_n).
+// Two spheres and both signs of the initial slip; the stick onset lags the closed form's t_roll by a
+// few steps (the spring's load falls from mu_d F_n): the first sticking step within 0.01 s of it.
+TEST(SphereOnPlane, SlipStateOfTheContact) {
+  struct Case {
+    Particle p;
+    double mu, v0, w0;
+  };
+  for (const Case& k : {Case{{10.0, 0.1, 1e9, 0.3}, 0.4, 3.0, 15.0}, Case{{10.0, 0.1, 1e9, 0.3}, 0.4, 3.0, -60.0},
+                        Case{{1000.0, 0.2, 1e10, 0.25}, 0.25, 2.355, 127.03}}) {
+    Options o;
+    o.dt = 1e-4;
+    o.particle_wall = {k.mu, k.mu, 0.0};
+    const double g = 9.81;
+    State s;
+    s.x = Vector3d(0.0, k.p.r - static_overlap(k.p, g, o.wall_material), 0.0);
+    s.v = Vector3d(k.v0, 0.0, 0.0);
+    s.w = Vector3d(0.0, 0.0, k.w0);
+    System sys({k.p}, {s}, {Wall::plane(Vector3d::Zero(), Vector3d::UnitY())}, o);
+    const double t_roll = SphereOnPlane{k.v0, k.w0, k.p.r, k.mu, g}.t_roll();
+    double first_stick = -1.0;
+    while (sys.t() < t_roll + 0.05) {
+      sys.step();
+      const ContactForce c = sys.wall_contact(0, 0);
+      ASSERT_TRUE(c.active);
+      if (sys.t() < t_roll - 1e-4) {
+        EXPECT_TRUE(c.slipping) << "t = " << sys.t();
+        EXPECT_NEAR(c.f_fric.norm(), k.mu * c.Fn, 1e-9 * c.Fn) << "t = " << sys.t();
+      } else if (!c.slipping && first_stick < 0.0) {
+        first_stick = sys.t();
+      }
+    }
+    EXPECT_GE(first_stick, t_roll - 1e-4);
+    EXPECT_LE(first_stick, t_roll + 0.01);
+  }
+}
+
+// The time integration of a sphere (isotropic J) converges at once (Remark 6): a free step leaves its
+// spin unchanged (Eq. (42) with m = o), so the change in the denominator of (48) is rounding and (49)
+// takes over; the first iterate is the solution, the second confirms it. Several inertias, spins and
+// steps; before, the iteration ran to its cap whenever rounding moved the spin.
+TEST(RigidBody, SphereConvergesInOneOrTwoIterations) {
+  for (const double j : {2.0, 0.4, 7.3e-3}) {
+    for (const Vector3d& w0 : {Vector3d(0.3, 1.0, 0.2), Vector3d(-40.0, 3.0, 12.0), Vector3d(0.0, 0.0, 1e-3)}) {
+      RigidBody body;
+      body.J = Vector3d::Constant(j);
+      body.omega = w0;
+      for (const double dt : {1e-3, 0.05}) {
+        for (int k = 0; k < 200; ++k) {
+          const long taken = rigid_body_step(body, dt, 0.5, 1e-13, 1e-9, 1000, false);
+          ASSERT_GE(taken, 1);
+          ASSERT_LE(taken, 2) << "J = " << j << ", omega = " << w0.transpose() << ", dt = " << dt;
+        }
+      }
+      // the spin passes through Q Q^T every step: rounding of N^2/2 1e-16 (400 steps: 9e-12), so 1e-10
+      EXPECT_LT((body.omega - w0).norm(), 1e-10 * w0.norm());
+    }
+  }
 }
 
 /// Two spheres (5.3 material) approaching head-on along x at v_rel, no gravity and no friction:
