@@ -270,7 +270,7 @@ class ChannelStudy {
         if (!simulates(law)) continue;
         sims[law] = std::make_unique<Simulation>(*this, run, law);
         // one law side by side (run.laws): no other law runs, so it has both laws' threads at once
-        Lanes alone;
+        SideBySide alone;
         alone.running = 1;
         sims[law]->advance(side_by_side_ ? &alone : nullptr);
         finish(law);
@@ -328,7 +328,7 @@ class ChannelStudy {
   }
 
   /// The laws stepped side by side (solver.side_by_side): how many still run, whether one failed.
-  struct Lanes {
+  struct SideBySide {
     std::atomic<int> running{2};
     std::atomic<bool> failed{false};
   };
@@ -368,10 +368,10 @@ class ChannelStudy {
                              "sample.every"})),
           quiet_(run.quiet()) {}
 
-    /// Steps to time.t_end. Side by side (lanes), the law still running when the other ends
+    /// Steps to time.t_end. Side by side (`pair`), the law still running when the other ends
     /// takes its threads too (the data do not depend on the threads), and a law stops early when
     /// the other failed (whose error the run reports).
-    void advance(Lanes* lanes) {
+    void advance(SideBySide* pair) {
       const long steps = study_.steps_, every = study_.sample_every_;
       cm::Progress progress("md_channel " + name_, channel_.t(), study_.t_end_, quiet_);
       const auto start = std::chrono::steady_clock::now();
@@ -385,9 +385,9 @@ class ChannelStudy {
         counted = now;
       };
       for (long k = k0_; k < steps; ++k) {
-        if (lanes) {
-          if (lanes->failed.load(std::memory_order_relaxed)) return;
-          if (!r_.widened_at_step && lanes->running.load(std::memory_order_relaxed) == 1) {
+        if (pair) {
+          if (pair->failed.load(std::memory_order_relaxed)) return;
+          if (!r_.widened_at_step && pair->running.load(std::memory_order_relaxed) == 1) {
             count_thread_seconds();  // on the threads so far
             EngineOptions wide = channel_.engine.options();
             wide.threads += study_.setup_.engine.threads;  // the other law's (one key sets both)
@@ -513,16 +513,16 @@ class ChannelStudy {
   /// Steps the two laws side by side (solver.side_by_side), the Coulomb law on a thread of its
   /// own. An error of either is reported once both have stopped.
   static void side_by_side(Simulation& coulomb, Simulation& maxdiss) {
-    Lanes lanes;
+    SideBySide pair;
     std::exception_ptr error[2];
-    auto lane = [&lanes, &error](Simulation& sim, int law) {
+    auto lane = [&pair, &error](Simulation& sim, int law) {
       try {
-        sim.advance(&lanes);
+        sim.advance(&pair);
       } catch (...) {
         error[law] = std::current_exception();
-        lanes.failed = true;
+        pair.failed = true;
       }
-      --lanes.running;
+      --pair.running;
     };
     std::thread other(lane, std::ref(coulomb), 0);
     lane(maxdiss, 1);

@@ -1,9 +1,9 @@
-# Driver of dem_container.scalars_reproduce: runs the solver twice with the same configuration and
-# requires the same scalars, value for value (CONVENTIONS.md: the same configuration and build give
-# the same data; make verify re-runs an archived run and compares its scalars), so a measured time
-# belongs among the run's statistics, which must hold it (STATISTIC, a group of run.json). ARGS_1 and
-# ARGS_2 are given to the first and the second run only (a thread count, which must not change the
-# data): their tables must then be the same byte for byte as well.
+# Driver of dem.regression.container.scalars_reproduce: runs the solver twice with the same
+# configuration and requires the same scalars, value for value (CONVENTIONS.md: the same
+# configuration and build give the same data; make verify re-runs an archived run and compares its
+# scalars), so a measured time belongs among the run's statistics, which must hold it (STATISTIC, a
+# group of run.json). ARGS_1 and ARGS_2 are given to the first and the second run only (a thread
+# count, which must not change the data): their tables must then be the same byte for byte as well.
 foreach(k 1 2)
   file(REMOVE_RECURSE ${SCRATCH}/${k})
   file(MAKE_DIRECTORY ${SCRATCH})
