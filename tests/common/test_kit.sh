@@ -2,15 +2,9 @@
 # The study kit on a real process (cm_demo_study): what a user's shell can do to a run.
 #   test_kit.sh DEMO SCRATCH
 set -u
+source "$(cd "$(dirname "$0")/.." && pwd)/check.sh"
 demo=$1 scratch=$2
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
-failures=0 cases=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  cases=$((cases + 1))
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
 no_leftovers() { [ -z "$(find . -name '.*partial*' -o -name '.*.old-*' | head -1)" ]; }
 committed() { [ -f "$1/run.json" ] && grep -q '"study": "demo"' "$1/run.json"; }
 wait_for_partial() { for _ in $(seq 100); do [ -n "$(find . -name '.*partial-*' | head -1)" ] && return 0; sleep 0.05; done; return 1; }
@@ -144,5 +138,4 @@ check "store_replaces_an_in_place_run" test -L s/res/old
 "$demo" --output s/res/demo --quiet 2>/dev/null; rc=$?
 check "no_store_link_refused" test $rc -eq 2 -a -L s/res/demo
 
-echo "$((cases - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+summary

@@ -13,15 +13,9 @@
 #   - make prune keeps what a study names, what is pinned, what is archived and what a kept run
 #     read, and nothing else.
 set -u
+source "$(cd "$(dirname "$0")/.." && pwd)/check.sh"
 demo=$1 tools=$2 scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
-failures=0 cases=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  cases=$((cases + 1))
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
 id() { sed -n 's/^  "run_id": "\([0-9a-f]*\)",$/\1/p' "$1/run.json"; }
 mkdir -p bin configs/selftest && cp "$demo" bin/cm_demo_study
 printf '[demo]\nrows = 4\nvalue = 1.5\n' > configs/selftest/demo.ini
@@ -135,5 +129,4 @@ check "prune_keeps_the_run_a_kept_run_read" test -d "results/runs/$origin"
 check "prune_removes_the_unkept" test ! -e "results/runs/$second" -a ! -e "results/runs/$fourth"
 check "prune_leaves_what_is_not_a_run" test -d results/runs/not-a-run
 
-echo "$((cases - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+summary

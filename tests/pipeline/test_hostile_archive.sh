@@ -12,15 +12,9 @@
 # can hold, only as a tar.gz), into a scratch beside a canary folder. Each must exit as expected
 # (65 damaged, 2 bad input) and leave the canary byte for byte as it was.
 set -u
+source "$(cd "$(dirname "$0")/.." && pwd)/check.sh"
 demo=$1 tools=$2 scratch=$3 source=$4
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
-failures=0 cases=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  cases=$((cases + 1))
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
-}
 
 # A good archive of two runs of the demonstration study (one goes on from the other).
 mkdir -p bin configs/selftest && cp "$demo" bin/cm_demo_study
@@ -214,5 +208,4 @@ check "make_paper_not_a_paper_fails" test $rc -ne 0
 check "make_paper_not_a_paper_named" grep -q "PAPER: 'x; touch" make_paper.out
 
 check "canary_intact_at_the_end" canary_intact
-echo "$((cases - failures)) passed, $failures failed"
-[ "$failures" -eq 0 ]
+summary
