@@ -234,7 +234,8 @@ $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 
 # One archive of the current runs of every paper (or of PAPER=...), with their configs, reports,
 # figures, a manifest of SHA-256 hashes, CITATION.cff and per-paper metadata, written as
-# archive/<archive id>.tar.gz (the SHA-256 of its bytes: the same content gives the same id).
+# archive/<archive id>.tar.gz (the SHA-256 of its manifest, which lists every file's SHA-256: the
+# same content gives the same id, and the id names the whole content).
 # archive/index.tsv lists the runs each archive holds; `make prune` keeps them. The reports are
 # brought up to date first (which runs what is out of date).
 archive: build

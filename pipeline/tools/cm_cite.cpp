@@ -3,7 +3,7 @@
 // The run is looked up by its id (the full 64 hex digits, or a unique prefix of at least 8) in the
 // run store (<results>/runs/<run id>/run.json) and in the archive index (<archives>/index.tsv).
 // The citation names the run, its paper and study, the software version and source revision that
-// made it, and the archive that holds it (the archive id is the SHA-256 of the archive's bytes).
+// made it, and the archive that holds it (the archive id is the SHA-256 of the archive's manifest).
 // A run not archived yet is cited with a warning to archive it first (`make archive`).
 //
 //   cm_cite --run=<run id> [--results=results] [--archives=archive]
