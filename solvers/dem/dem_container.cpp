@@ -70,10 +70,7 @@ class ContainerStudy {
 
   void declare(cm::Config& c) {
     c.add("particles.n", &n_, "number of spheres N_P").range(cm::Range::closed(1, 1e6));
-    c.add("particles.r", &particle_.r, "radius r").unit("m").range(cm::Range::positive());
-    c.add("particles.rho", &rho_, "density rho").unit("kg/m^3").range(cm::Range::positive());
-    c.add("particles.E", &particle_.E, "Young's modulus E").unit("N/m^2").range(cm::Range::positive());
-    c.add("particles.nu", &particle_.nu, "Poisson ratio nu").range(cm::Range{-1.0, 0.5, true, true});
+    dem::declare_particle_keys(c, particle_, &rho_);
     c.add("vessel.width", &vessel_w_, "width of the vessel").unit("m").range(cm::Range::positive());
     c.add("vessel.height", &vessel_h_, "height of the vessel").unit("m").range(cm::Range::positive());
     c.add("vessel.x0", &vessel_x0_, "left side of the vessel")

@@ -41,10 +41,7 @@ class ReferenceStudy {
       "The time integration of Sect. 4 against a CVODE reference: binary Hertz impact, order of convergence"};
 
   void declare(cm::Config& c) {
-    c.add("particle.r", &particle_.r, "radius r").unit("m").range(cm::Range::positive());
-    c.add("particle.m", &particle_.m, "mass m").unit("kg").range(cm::Range::positive());
-    c.add("particle.E", &particle_.E, "Young's modulus E").unit("N/m^2").range(cm::Range::positive());
-    c.add("particle.nu", &particle_.nu, "Poisson ratio nu").range(cm::Range{-1.0, 0.5, true, true});
+    dem::declare_particle_keys(c, particle_);
     c.add("impact.v_rel", &v_rel_, "approach speed of the two spheres").unit("m/s").range(cm::Range::positive());
     c.add("impact.xi", &xi_, "damping rate xi of Eq. (22)").range(cm::Range::nonnegative());
     c.add("conv.dt_over_duration", &fractions_,

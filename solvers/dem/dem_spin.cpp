@@ -45,10 +45,7 @@ class SpinStudy {
                                       "Example 5.1: a sphere spinning and sliding on a plane until it rolls (Fig. 5)"};
 
   void declare(cm::Config& c) {
-    c.add("particle.r", &particle_.r, "radius r").unit("m").range(cm::Range::positive());
-    c.add("particle.m", &particle_.m, "mass m").unit("kg").range(cm::Range::positive());
-    c.add("particle.E", &particle_.E, "Young's modulus E").unit("N/m^2").range(cm::Range::positive());
-    c.add("particle.nu", &particle_.nu, "Poisson ratio nu").range(cm::Range{-1.0, 0.5, true, true});
+    dem::declare_particle_keys(c, particle_);
     c.add("initial.v0", &v0_, "initial velocity v_x(0)").unit("m/s");
     c.add("initial.w0", &w0_, "initial spin omega_z(0)").unit("rad/s");
     c.add_choice("initial.overlap", &static_overlap_, {{"static", true}, {"zero", false}},

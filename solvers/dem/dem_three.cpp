@@ -42,10 +42,7 @@ class ThreeStudy {
       "dem_three", "dem", "three", "Example 5.2: three spheres rolling into a symmetric collision and back (Fig. 7)"};
 
   void declare(cm::Config& c) {
-    c.add("particle.r", &particle_.r, "radius r").unit("m").range(cm::Range::positive());
-    c.add("particle.m", &particle_.m, "mass m").unit("kg").range(cm::Range::positive());
-    c.add("particle.E", &particle_.E, "Young's modulus E").unit("N/m^2").range(cm::Range::positive());
-    c.add("particle.nu", &particle_.nu, "Poisson ratio nu").range(cm::Range{-1.0, 0.5, true, true});
+    dem::declare_particle_keys(c, particle_);
     c.add("initial.V0", &V0_, "initial rolling speed towards the centre of the triangle")
         .unit("m/s")
         .range(cm::Range::positive())

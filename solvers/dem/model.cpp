@@ -11,6 +11,18 @@
 
 namespace dem {
 
+void declare_particle_keys(cm::Config& c, Particle& particle, double* density) {
+  c.add("particle.r", &particle.r, "radius r").unit("m").range(cm::Range::positive());
+  if (density)
+    c.add("particle.rho", density, "density rho (the mass follows from it)")
+        .unit("kg/m^3")
+        .range(cm::Range::positive());
+  else
+    c.add("particle.m", &particle.m, "mass m").unit("kg").range(cm::Range::positive());
+  c.add("particle.E", &particle.E, "Young's modulus E").unit("N/m^2").range(cm::Range::positive());
+  c.add("particle.nu", &particle.nu, "Poisson ratio nu").range(cm::Range{-1.0, 0.5, true, true});
+}
+
 Matrix3d rotation_tensor(const Vector3d& alpha, Correction factor) {
   if (factor == Correction::corrected) return cm::rotation_from_rodrigues(alpha);  // eq. (10*), spec 003 T1
   const Matrix3d A = cm::hat(alpha);

@@ -45,6 +45,11 @@ struct Particle {
   double G() const { return E / (2.0 * (1.0 + nu)); }  // spec 003 §2.0 (G is not defined in the paper)
 };
 
+/// The keys of a sphere, named once for every study of the paper: particle.r, particle.E and
+/// particle.nu, and its mass as particle.m, or, given `density`, as particle.rho (the mass then
+/// follows from the radius: Example 5.3 states the density).
+void declare_particle_keys(cm::Config& c, Particle& particle, double* density = nullptr);
+
 /// The state of a particle at one time: position, velocity, spin, total rotation vector alpha
 /// (Eq. (9), relative to the start) and the incremental rotation vector alpha^Delta of the last step.
 struct State {
