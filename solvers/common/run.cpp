@@ -17,7 +17,9 @@
 #include <set>
 #include <sstream>
 
+#include "common/files.hpp"
 #include "common/provenance.hpp"
+#include "common/run_reader.hpp"
 #include "common/store.hpp"
 #include "common/text.hpp"
 
@@ -50,18 +52,14 @@ std::string serialise(const std::map<std::string, std::string>& values) {
   return s;
 }
 
-// The run id of the run in `dir` (its run.json's run_id); InputError naming `key` when there is
+// The run id of the run in `dir`, read by the run reader; InputError naming `key` when there is
 // none.
 std::string run_id_in(const std::string& dir, const std::string& key) {
-  std::ifstream in(fs::path(dir) / "run.json");
-  if (!in) throw InputError(key + ": no run at '" + dir + "' (no run.json)");
-  try {
-    const auto json = nlohmann::json::parse(in);
-    const std::string id = json.at("run_id").get<std::string>();
-    if (is_run_id(id)) return id;
-  } catch (const nlohmann::json::exception&) {
-  }
-  throw InputError(key + ": '" + dir + "' holds no run.json with a run id");
+  const fs::path file = fs::path(dir) / "run.json";
+  if (!fs::is_regular_file(file)) throw InputError(key + ": no run at '" + dir + "' (no run.json)");
+  const std::string id = parse_run_json(read_text(file, key), key + ": " + file.string())["run_id"].get<std::string>();
+  if (!is_run_id(id)) throw InputError(key + ": '" + dir + "' holds no run.json with a run id");
+  return id;
 }
 
 // Temporary run directories still open, removed if the process is interrupted.
@@ -321,11 +319,11 @@ void Run::check_budget(double rows, double bytes, const std::string& key) const 
   const double total_rows = rows_ + rows, total_bytes = bytes_ + bytes;
   const std::string by = key.empty() ? "" : " (set by " + key + ")";
   if (total_rows > static_cast<double>(budget_.max_rows))
-    throw InputError((key.empty() ? std::string("output.max_rows") : key) + ": the run would write " +
+    throw InputError((key.empty() ? std::string(Budget::max_rows_key) : key) + ": the run would write " +
                      format_real(std::round(total_rows)) + " rows" + by + ", over the budget output.max_rows = " +
                      std::to_string(budget_.max_rows) + "; coarsen the grid or raise the budget");
   if (total_bytes > static_cast<double>(budget_.max_bytes))
-    throw InputError((key.empty() ? std::string("output.max_bytes") : key) + ": the run would write about " +
+    throw InputError((key.empty() ? std::string(Budget::max_bytes_key) : key) + ": the run would write about " +
                      format_real(std::round(total_bytes)) + " bytes" + by + ", over the budget output.max_bytes = " +
                      std::to_string(budget_.max_bytes) + "; coarsen the grid or raise the budget");
 }
@@ -354,27 +352,28 @@ long planned_steps(const Config& config, double span, double step, const std::st
     config.fail(step_key, "a step of " + format_real(step) + " is longer than the run (" + span_key + " = " +
                               format_real(span) + "): no step would be made");
   const double steps = std::round(span / step);
-  const double most = budget_of(config, "run.max_steps", Budget{}.max_steps);
+  const double most = budget_of(config, Budget::max_steps_key, Budget{}.max_steps);
   if (!(steps <= most))
     config.fail(step_key, "a step of " + format_real(step) + " over " + span_key + " = " + format_real(span) +
-                              " makes " + format_real(steps) + " steps, over the budget run.max_steps = " +
-                              format_real(most) + "; take a longer step or raise the budget");
+                              " makes " + format_real(steps) + " steps, over the budget " +
+                              std::string(Budget::max_steps_key) + " = " + format_real(most) +
+                              "; take a longer step or raise the budget");
   return static_cast<long>(steps);
 }
 
 void planned_bodies(const Config& config, double bodies, const std::string& key, const std::string& what) {
-  const double most = budget_of(config, "run.max_bodies", Budget{}.max_bodies);
+  const double most = budget_of(config, Budget::max_bodies_key, Budget{}.max_bodies);
   if (!(bodies <= most))
-    config.fail(key, "the run would hold " + format_real(std::round(bodies)) + " " + what +
-                         ", over the budget run.max_bodies = " + format_real(most) +
+    config.fail(key, "the run would hold " + format_real(std::round(bodies)) + " " + what + ", over the budget " +
+                         std::string(Budget::max_bodies_key) + " = " + format_real(most) +
                          "; make the system smaller or raise the budget");
 }
 
 void planned_memory(const Config& config, double bytes, const std::string& key, const std::string& what) {
-  const double most = budget_of(config, "run.max_memory", Budget{}.max_memory);
+  const double most = budget_of(config, Budget::max_memory_key, Budget{}.max_memory);
   if (!(bytes <= most))
     config.fail(key, "the run would hold at least " + format_real(std::round(bytes)) + " bytes of " + what +
-                         ", over the budget run.max_memory = " + format_real(most) +
+                         ", over the budget " + std::string(Budget::max_memory_key) + " = " + format_real(most) +
                          " bytes; make the system smaller or raise the budget");
 }
 

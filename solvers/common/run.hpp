@@ -61,6 +61,13 @@ struct Budget {
   long max_steps = 1'000'000'000;  ///< steps of one time stepping
   long max_bodies = 1'000'000;     ///< bodies (spheres) a run holds at once
   long max_memory = 16L << 30;     ///< bytes of the largest arrays a run holds (16 GiB)
+
+  // The keys of every study that set them (declare_run_keys), named here once.
+  static constexpr const char* max_rows_key = "output.max_rows";
+  static constexpr const char* max_bytes_key = "output.max_bytes";
+  static constexpr const char* max_steps_key = "run.max_steps";
+  static constexpr const char* max_bodies_key = "run.max_bodies";
+  static constexpr const char* max_memory_key = "run.max_memory";
 };
 
 /// Work a run is about to do, counted from its keys before any of it is done (as a table's

@@ -11,29 +11,29 @@ void declare_run_keys(Config& config, const StudyInfo& info, std::string& study,
         study.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
       config.fail("run.study", "'" + study + "' is not a study name (lower-case letters, digits and _)");
   });
-  config.add("output.max_rows", &budget.max_rows, "most rows all data files of the run may hold together")
+  config.add(Budget::max_rows_key, &budget.max_rows, "most rows all data files of the run may hold together")
       .range(Range::closed(1, 1e15))
       .no_data();
-  config.add("output.max_bytes", &budget.max_bytes, "most bytes all data files of the run may hold together")
+  config.add(Budget::max_bytes_key, &budget.max_bytes, "most bytes all data files of the run may hold together")
       .unit("B")
       .range(Range::closed(1024, 1e15))
       .no_data();
   config
-      .add("run.max_steps", &budget.max_steps,
+      .add(Budget::max_steps_key, &budget.max_steps,
            "most steps one time stepping of the run may take, counted before it starts (the papers' longest, "
            "paper 001's 10 s channel, takes 1e6 steps: 1e9 leaves a thousand times finer steps, and refuses a step "
            "so small that the run would never end)")
       .range(Range::closed(1, 1e15))
       .no_data();
   config
-      .add("run.max_bodies", &budget.max_bodies,
+      .add(Budget::max_bodies_key, &budget.max_bodies,
            "most bodies (spheres) the run may hold at once, counted before it starts (the papers' largest system, "
            "paper 001's channel, holds about 2.5e5 spheres: 1e6 leaves four times that, and refuses a grid or a "
            "count that would exhaust the memory or never finish)")
       .range(Range::closed(1, 1e15))
       .no_data();
   config
-      .add("run.max_memory", &budget.max_memory,
+      .add(Budget::max_memory_key, &budget.max_memory,
            "most bytes the run's largest arrays may take, counted before they are made (16 GiB: far more than the "
            "papers' runs need and less than a workstation's memory, so that a run over it is refused at the start "
            "instead of failing when the memory runs out)")

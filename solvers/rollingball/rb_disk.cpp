@@ -242,7 +242,7 @@ class DiskStudy {
     }
 
     auto best = run.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3) (one row)",
-                          {{"t_mu_hat", "1"}, {"mu_hat", "1"}}, cm::Planned{1, "output.max_rows"});
+                          {{"t_mu_hat", "1"}, {"mu_hat", "1"}}, cm::Planned{1, cm::Budget::max_rows_key});
     best.row({res_.best_t, res_.best_value});
     const rb::DiskContact c0 = disk.contact(options_.a, x_a_);
     const Eigen::Vector2d cB0 = disk.centre_of_mass(x_a_);
