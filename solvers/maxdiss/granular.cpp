@@ -296,6 +296,47 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
 
 namespace {
 
+// Four spheres' velocities (v then w: six doubles at the start of 64 bytes of their own, as
+// Engine::Velocities) in registers component by component and back: c[j][k] is component j of
+// sphere k. Two 4 x 4 transposes of whole-row loads instead of 24 loads of single lanes; the
+// second row load reads w_1, w_2 and the 16 bytes of padding after them, which no lane uses, and
+// its store writes back w_1, w_2 only. Data movement only: no bit of a value changes.
+using Lanes4 = DoubleLanes<4>::type;
+using Mask4 = long long __attribute__((vector_size(32)));
+
+[[gnu::always_inline]] inline void transpose4(Lanes4& r0, Lanes4& r1, Lanes4& r2, Lanes4& r3) {
+  const Lanes4 t0 = __builtin_shuffle(r0, r1, Mask4{0, 4, 2, 6}), t1 = __builtin_shuffle(r0, r1, Mask4{1, 5, 3, 7});
+  const Lanes4 t2 = __builtin_shuffle(r2, r3, Mask4{0, 4, 2, 6}), t3 = __builtin_shuffle(r2, r3, Mask4{1, 5, 3, 7});
+  r0 = __builtin_shuffle(t0, t2, Mask4{0, 1, 4, 5});
+  r1 = __builtin_shuffle(t1, t3, Mask4{0, 1, 4, 5});
+  r2 = __builtin_shuffle(t0, t2, Mask4{2, 3, 6, 7});
+  r3 = __builtin_shuffle(t1, t3, Mask4{2, 3, 6, 7});
+}
+
+[[gnu::always_inline]] inline void gather4(double* const* P, Lanes4 (&c)[6]) {
+  for (int k = 0; k < 4; ++k) {
+    std::memcpy(&c[k], P[k], sizeof(Lanes4));  // v_0 v_1 v_2 w_0 of sphere k
+  }
+  Lanes4 w[4];
+  for (int k = 0; k < 4; ++k) std::memcpy(&w[k], P[k] + 4, sizeof(Lanes4));  // w_1 w_2, padding
+  transpose4(c[0], c[1], c[2], c[3]);
+  transpose4(w[0], w[1], w[2], w[3]);
+  c[4] = w[0];
+  c[5] = w[1];
+}
+
+[[gnu::always_inline]] inline void scatter4(double* const* P, Lanes4 (&c)[6]) {
+  Lanes4 r[4] = {c[0], c[1], c[2], c[3]};
+  transpose4(r[0], r[1], r[2], r[3]);
+  for (int k = 0; k < 4; ++k) std::memcpy(P[k], &r[k], sizeof(Lanes4));
+  const Lanes4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),
+               high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});
+  std::memcpy(P[0] + 4, &low, 2 * sizeof(double));
+  std::memcpy(P[1] + 4, reinterpret_cast<const double*>(&low) + 2, 2 * sizeof(double));
+  std::memcpy(P[2] + 4, &high, 2 * sizeof(double));
+  std::memcpy(P[3] + 4, reinterpret_cast<const double*>(&high) + 2, 2 * sizeof(double));
+}
+
 // W contacts of a block of lanes in registers (lanes first .. first + W - 1 of it).
 template <int W>
 struct SphereLanes {
@@ -333,6 +374,29 @@ template <int W>
   const vw P0 = d0 * C.n0 + d1 * C.t0 + d2 * C.o0, P1 = d0 * C.n1 + d1 * C.t1 + d2 * C.o1,
            P2 = d0 * C.n2 + d1 * C.t2 + d2 * C.o2;
   const vw q0 = C.n1 * P2 - C.n2 * P1, q1 = C.n2 * P0 - C.n0 * P2, q2 = C.n0 * P1 - C.n1 * P0;  // n x P
+  if constexpr (W == 4) {
+    if (skip == 0) {  // every lane: the loop below, component by component in registers
+      std::memcpy(L.la0 + first, &x0, sizeof x0);
+      std::memcpy(L.la1 + first, &x1, sizeof x1);
+      std::memcpy(L.la2 + first, &x2, sizeof x2);
+      vw a[6], b[6];
+      gather4(A, a);
+      gather4(B, b);
+      a[0] += C.m1 * P0, a[1] += C.m1 * P1, a[2] += C.m1 * P2;
+      a[3] -= C.i1 * q0, a[4] -= C.i1 * q1, a[5] -= C.i1 * q2;
+      b[0] -= C.m2 * P0, b[1] -= C.m2 * P1, b[2] -= C.m2 * P2;
+      b[3] -= C.i2 * q0, b[4] -= C.i2 * q1, b[5] -= C.i2 * q2;
+      scatter4(A, a);
+      scatter4(B, b);
+      // max(max(|d_0|, |d_1|), |d_2|) lane by lane (std::max's a < b ? b : a), then over the lanes
+      vw e0, e1, e2;
+      for (int k = 0; k < W; ++k) e0[k] = std::fabs(d0[k]), e1[k] = std::fabs(d1[k]), e2[k] = std::fabs(d2[k]);
+      vw m = e0 < e1 ? e1 : e0;
+      m = m < e2 ? e2 : m;
+      for (int k = 0; k < W; ++k) delta = std::max(delta, m[k]);
+      return;
+    }
+  }
   for (int k = 0; k < W; ++k) {
     if (skip & (1 << k)) continue;
     L.la0[first + k] = x0[k], L.la1[first + k] = x1[k], L.la2[first + k] = x2[k];
@@ -349,6 +413,7 @@ template <int W>
 // every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
 // the first sphere's v and w (six doubles side by side), B the second's.
 //  - Law::maxdiss: md::solve_sphere.
+//  - Law::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
 //  - Law::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
 //    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
 //    aside as relax_independent_decoupling sets a contact aside (its circle written to
@@ -363,9 +428,17 @@ template <int W, Law law>
   const SphereLanes<W> C(L, first);
   const vw &n0 = C.n0, &n1 = C.n1, &n2 = C.n2, &l1 = C.l1, &l2 = C.l2, &mu = C.mu;
   vw av0{}, av1{}, av2{}, aw0{}, aw1{}, aw2{}, bv0{}, bv1{}, bv2{}, bw0{}, bw1{}, bw2{};
-  for (int k = 0; k < W; ++k) {
-    av0[k] = A[k][0], av1[k] = A[k][1], av2[k] = A[k][2], aw0[k] = A[k][3], aw1[k] = A[k][4], aw2[k] = A[k][5];
-    bv0[k] = B[k][0], bv1[k] = B[k][1], bv2[k] = B[k][2], bw0[k] = B[k][3], bw1[k] = B[k][4], bw2[k] = B[k][5];
+  if constexpr (W == 4) {
+    vw a[6], b[6];
+    gather4(A, a);
+    gather4(B, b);
+    av0 = a[0], av1 = a[1], av2 = a[2], aw0 = a[3], aw1 = a[4], aw2 = a[5];
+    bv0 = b[0], bv1 = b[1], bv2 = b[2], bw0 = b[3], bw1 = b[4], bw2 = b[5];
+  } else {
+    for (int k = 0; k < W; ++k) {
+      av0[k] = A[k][0], av1[k] = A[k][1], av2[k] = A[k][2], aw0[k] = A[k][3], aw1[k] = A[k][4], aw2[k] = A[k][5];
+      bv0[k] = B[k][0], bv1[k] = B[k][1], bv2[k] = B[k][2], bw0[k] = B[k][3], bw1[k] = B[k][4], bw2[k] = B[k][5];
+    }
   }
   // dv = v_a - l1 w_a x n - (v_b + l2 w_b x n)
   const vw dv0 = (av0 - l1 * (aw1 * n2 - aw2 * n1)) - (bv0 + l2 * (bw1 * n2 - bw2 * n1));
@@ -398,6 +471,19 @@ template <int W, Law law>
     x0 = none ? zero : x0;
     x1 = (none | frictionless) ? zero : x1;
     x2 = (none | frictionless) ? zero : x2;
+  } else if constexpr (law == Law::coulomb_exact) {
+    // coulomb_exact: b_n <= 0 separates; else x_n = b_n / A_nn, x_to = b_to / A_tt, scaled onto
+    // the friction disc of radius mu x_n when it lies outside
+    const auto pressing = b0 > zero;
+    const vw xn = b0 / Ann, xt = b1 / Att, xo = b2 / Att;
+    vw norm = xt * xt + xo * xo;
+    root(norm);
+    const vw radius = mu * xn;
+    const auto outside = norm > radius;
+    const vw scale = radius / norm;  // used only where outside (norm > radius >= 0)
+    x0 = pressing ? xn : zero;
+    x1 = pressing ? (outside ? xt * scale : xt) : zero;
+    x2 = pressing ? (outside ? xo * scale : xo) : zero;
   } else {
     static_assert(law == Law::coulomb_decoupling);
     // decouple on A = diag(A_nn, A_tt, A_tt) from x = 0, with the products by A's zero entries
@@ -824,7 +910,7 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   delta = std::max(delta, d.cwiseAbs().maxCoeff());
 }
 
-void Engine::relax(Contact& c, double& delta) {
+void Engine::relax_contact(Contact& c, double& delta) {
   relax_with(c, delta, [&c, this](double Ann, double Att, const Vector3d& b) {
     return solve_block(opt_.law, Ann, Att, b, c.mu, opt_);
   });
@@ -886,7 +972,7 @@ std::size_t Engine::lane_contact(std::size_t colour, std::uint32_t block, std::u
 
 bool Engine::in_lanes() const {
   if (opt_.order != SweepOrder::colour || opt_.lanes == Lanes::one) return false;
-  return (opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel)) ||
+  return (opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel)) || opt_.law == Law::coulomb_exact ||
          (opt_.law == Law::coulomb_decoupling && opt_.decoupling_sweeps >= 1);
 }
 
@@ -939,7 +1025,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   // the decoupled Coulomb law: the lanes set aside wait for their golden sections, taken together
   // (golden_on_circles, the same bits as one at a time); their spheres are as they were, no other
   // contact of the colour touching them, so the impulse then found is the one-contact path's
-  // (maximum dissipation sets none aside: room for the four circles its kernel is handed)
+  // (the other laws set none aside: room for the four circles their kernel is handed)
   constexpr int most = law == Law::coulomb_decoupling ? 256 : 4;
   FrictionCircle circle[most];
   struct Waiting {
@@ -983,8 +1069,9 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   long k = k0;
   for (; k < packed_end; k += 4) {
     ContactLanes& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
-    if (k + 8 < packed_end) {  // the spheres of the group after next
-      const ContactLanes& ahead = (&L)[2];
+    constexpr long ahead_groups = 2;
+    if (k + 4 * ahead_groups < packed_end) {  // the spheres of the group after next
+      const ContactLanes& ahead = (&L)[ahead_groups];
       for (int j = 0; j < 4; ++j) {
         __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.a[j])]);
         __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.b[j])]);
@@ -1020,7 +1107,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
 void Engine::relax_range(long k0, long k1, double& delta) {
   for (long k = k0; k < k1; ++k) {
     if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
-    relax(contacts_[static_cast<std::size_t>(k)], delta);
+    relax_contact(contacts_[static_cast<std::size_t>(k)], delta);
   }
 }
 
@@ -1045,6 +1132,7 @@ double Engine::sweep() {
   const int groups = static_cast<int>(colour_start_.size()) - 1;
   if (opt_.order == SweepOrder::slabs) {
     // the slabs of one parity share no sphere: any thread may take any of them
+    if (opt_.threads > 1) sweep_barriers_ += 2;
     for (int parity = 0; parity < 2; ++parity) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads) reduction(max : delta) if (opt_.threads > 1)
       for (int s = parity; s < groups; s += 2)
@@ -1063,6 +1151,9 @@ double Engine::sweep() {
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
     if (lanes && opt_.law == Law::maxdiss)
       return avx2 ? relax_lanes<4, Law::maxdiss>(col, b0, b1, d) : relax_lanes<2, Law::maxdiss>(col, b0, b1, d);
+    if (lanes && opt_.law == Law::coulomb_exact)
+      return avx2 ? relax_lanes<4, Law::coulomb_exact>(col, b0, b1, d)
+                  : relax_lanes<2, Law::coulomb_exact>(col, b0, b1, d);
     if (lanes && opt_.law == Law::coulomb_decoupling)
       return avx2 ? relax_lanes<4, Law::coulomb_decoupling>(col, b0, b1, d)
                   : relax_lanes<2, Law::coulomb_decoupling>(col, b0, b1, d);
@@ -1073,6 +1164,7 @@ double Engine::sweep() {
   for (int col = 0; col < groups; ++col) {
     const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
     const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
+    if (parallel) ++sweep_barriers_;
     const long blocks = (k1 - k0 + block - 1) / block;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
     for (long j = 0; j < blocks; ++j) relax_block(col, k0 + j * block, std::min(k1, k0 + (j + 1) * block), delta);
@@ -1080,30 +1172,55 @@ double Engine::sweep() {
   return delta;
 }
 
+// One step, phase by phase (granular.hpp, "One step"); each phase's wall time is summed into
+// phase_seconds() (a clock read per phase: some 10 ns against milliseconds).
 StepStats Engine::step(double t) {
-  if (coupling_) {
-    if (opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) sort_by_cell();  // before the ghosts join
-    coupling_->add_ghosts(*this);
-  }
+  PhaseClock clock(phase_seconds_);
+  add_ghosts();
+  clock.lap(Phase::ghosts);
   StepStats st = detect_contacts();
-  const std::size_t n = spheres.size();
+  clock.lap(Phase::detect);
+  apply_gravity();
+  st.colours = order();
+  clock.lap(Phase::order);
+  relax(st, clock);
+  integrate(t);
+  clock.lap(Phase::integrate);
+  migrate(st);
+  clock.lap(Phase::ghosts);
+  ++steps_;
+  return st;
+}
+
+void Engine::add_ghosts() {
+  if (!coupling_) return;
+  if (opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) sort_by_cell();  // before the ghosts join
+  coupling_->add_ghosts(*this);
+}
+
+void Engine::apply_gravity() {
   // the external impulse over mass; a ghost holds its owner's velocity bit for bit, so it gets the same
+  const std::size_t n = spheres.size();
   const Vector3d dv_ext = opt_.dt * opt_.gravity;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
   for (std::size_t i = 0; i < n; ++i) spheres.v[i] += dv_ext;
+}
 
+int Engine::order() {
   switch (opt_.order) {
     case SweepOrder::slabs:
-      st.colours = slab();
-      break;
+      return slab();
     case SweepOrder::colour:
-      st.colours = colour(1);
-      break;
+      return colour(1);
     case SweepOrder::detection:
       colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
-      st.colours = 1;
-      break;
+      return 1;
   }
+  return 1;
+}
+
+void Engine::relax(StepStats& st, PhaseClock& clock) {
+  const std::size_t n = spheres.size();
   if (coupling_) {
     // the spheres a sweep may change: the owned ones of the contacts (in index order), then every
     // ghost; the blend leaves any other as it is (v0 + omega 0 = v0), so it need not visit them
@@ -1126,6 +1243,7 @@ StepStats Engine::step(double t) {
   vw_.resize(n);
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
   for (std::size_t i = 0; i < n; ++i) vw_[i] = {spheres.v[i], spheres.w[i]};
+  clock.lap(Phase::pack);
   for (int s = 0; s < opt_.sweeps; ++s) {
     if (coupling_) {
       for (std::size_t k = 0; k < moved_.size(); ++k) {
@@ -1145,6 +1263,7 @@ StepStats Engine::step(double t) {
       for (std::uint32_t i : coupling_->shared()) vw_[i] = {spheres.v[i], spheres.w[i]};
     }
   }
+  clock.lap(Phase::sweeps);
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
   for (std::size_t i = 0; i < n; ++i) {
     spheres.v[i] = vw_[i].v;
@@ -1160,7 +1279,11 @@ StepStats Engine::step(double t) {
   st.delta = delta;
   st.largest = largest;
   st.residual = largest > 0.0 ? delta / largest : 0.0;
+  clock.lap(Phase::unpack);
+}
 
+void Engine::integrate(double t) {
+  const std::size_t n = spheres.size();
   bool finite = true;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(&& : finite)
   for (std::size_t i = 0; i < n; ++i) {
@@ -1168,12 +1291,12 @@ StepStats Engine::step(double t) {
     finite = finite && spheres.v[i].allFinite() && spheres.w[i].allFinite();
   }
   if (!finite) throw cm::NumericalError("non-finite velocity at t = " + cm::format_real(t));
-  if (coupling_) {
-    coupling_->remove_ghosts_and_migrate(*this);
-    coupling_->reduce(st);
-  }
-  ++steps_;
-  return st;
+}
+
+void Engine::migrate(StepStats& st) {
+  if (!coupling_) return;
+  coupling_->remove_ghosts_and_migrate(*this);
+  coupling_->reduce(st);
 }
 
 }  // namespace md::granular

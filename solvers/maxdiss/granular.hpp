@@ -3,14 +3,19 @@
 // the discrete contact law of Eq. (5) per contact, and a non-linear block Gauss-Seidel (NBGS) over
 // the contacts whose block solver is the single-contact solver of single_contact.hpp.
 //
-// One step (primed quantities at t + dt):
-//   1. v' = v + dt g (the external impulse, gravity; spheres have no gyroscopic term)
-//   2. contacts at t: every pair of spheres and every sphere and boundary with gap xi < threshold
-//      (a cell grid of cells no smaller than the largest contact distance: the broad phase)
-//   3. sweeps of NBGS: per contact j, b_j = -Q_c^T dv_j^free - (xi_eff_j / dt) e_n with the
-//      error-reduced gap xi_eff / dt = eps min(0, xi / dt) + max(0, xi / dt) (spec 001, 2.8), the
-//      block solved by the per-contact law, the change of impulse applied to both bodies at once
-//   4. x' = x + dt v' (positions implicitly, velocities explicitly)
+// One step (primed quantities at t + dt), Engine::step() phase by phase:
+//   add_ghosts()      coupled: the neighbours' spheres within contact reach join as ghosts
+//   detect_contacts() every pair of spheres and every sphere and boundary with gap xi < threshold
+//                     at t (a cell grid of cells no smaller than the largest contact distance: the
+//                     broad phase)
+//   apply_gravity()   v' = v + dt g (the external impulse; spheres have no gyroscopic term)
+//   order()           the contacts in the sweep's order (below)
+//   relax()           sweeps of NBGS: per contact j, b_j = -Q_c^T dv_j^free - (xi_eff_j / dt) e_n
+//                     with the error-reduced gap xi_eff / dt = eps min(0, xi / dt) + max(0, xi / dt)
+//                     (spec 001, 2.8), the block solved by the per-contact law, the change of
+//                     impulse applied to both bodies at once
+//   integrate()       x' = x + dt v' (positions implicitly, velocities explicitly)
+//   migrate()         coupled: the ghosts leave, spheres that left the subdomain move to its neighbour
 //
 // Sphere contacts only: every lever arm lies along the normal, so each Delassus block is
 // diag(A_nn, A_tt, A_tt) in any contact frame [n t o] (spec 001, 2.6 and 6.4):
@@ -50,6 +55,8 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -217,6 +224,38 @@ struct StepStats {
 
 class Engine;
 
+/// The phases of a step (Engine::step), for the time each takes.
+enum class Phase : std::uint8_t {
+  ghosts,     ///< coupled: the neighbours' spheres joining before the step, leaving after it
+  detect,     ///< the cell grid and the contacts at t
+  order,      ///< gravity, and the contacts put in the sweep's order (colouring)
+  pack,       ///< the contacts packed into lanes, the velocities per sphere
+  sweeps,     ///< the NBGS sweeps
+  unpack,     ///< the velocities and impulses back, the residual
+  integrate,  ///< x' = x + dt v'
+};
+inline constexpr int phase_count = 7;
+/// The phases' names, in the order of Phase.
+inline constexpr const char* phase_names[phase_count] = {"ghosts", "detect", "order",    "pack",
+                                                         "sweeps", "unpack", "integrate"};
+
+/// Sums the wall time of consecutive phases into `seconds` (indexed by Phase).
+class PhaseClock {
+ public:
+  explicit PhaseClock(std::array<double, phase_count>& seconds)
+      : seconds_(seconds), last_(std::chrono::steady_clock::now()) {}
+  /// The time since the last lap (or the start) goes to `phase`.
+  void lap(Phase phase) {
+    const auto now = std::chrono::steady_clock::now();
+    seconds_[static_cast<std::size_t>(phase)] += std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+  }
+
+ private:
+  std::array<double, phase_count>& seconds_;
+  std::chrono::steady_clock::time_point last_;
+};
+
 /// What a split of the spheres over subdomains adds to a step (decomposition.hpp implements it
 /// with MPI). Without one, an engine is the whole domain.
 class Coupling {
@@ -309,6 +348,11 @@ class Engine {
   /// One step of the scheme above; t is only for messages. Throws cm::NumericalError on a
   /// non-finite state.
   StepStats step(double t);
+  /// Wall seconds spent in each phase of the steps so far (indexed by Phase).
+  const std::array<double, phase_count>& phase_seconds() const { return phase_seconds_; }
+  /// The threads' meetings in the sweeps so far (a parallel colour or slab parity, each ending in
+  /// a barrier; none on one thread).
+  long sweep_barriers() const { return sweep_barriers_; }
   /// The contacts at the current positions, over all subdomains when coupled (public for
   /// diagnostics and tests; step() detects by itself).
   StepStats detect();
@@ -336,6 +380,14 @@ class Engine {
   double bytes() const;
 
  private:
+  // the phases of step()
+  void add_ghosts();                             // coupled: sorted by cell (on schedule), then the ghosts appended
+  void apply_gravity();                          // v' = v + dt g
+  int order();                                   // the sweep's order (colours, slabs or detection); returns the colours
+  void relax(StepStats& st, PhaseClock& clock);  // the sweeps, on the velocities packed per sphere;
+                                                 // the residual into st
+  void integrate(double t);                      // x' = x + dt v'; throws on a non-finite velocity
+  void migrate(StepStats& st);                   // coupled: the ghosts dropped, migrants sent, statistics reduced
   void build_cells(bool may_sort);
   StepStats detect_contacts();
   int colour(std::uint32_t groups);  // returns the colours used
@@ -349,7 +401,7 @@ class Engine {
   /// returns a std::optional, leaves the contact as it is if that is empty (a contact set aside).
   template <class Solve>
   void relax_with(Contact& c, double& delta, Solve&& solve);
-  void relax(Contact& c, double& delta);
+  void relax_contact(Contact& c, double& delta);
   void relax_independent_decoupling(long k0, long k1, bool avx2, double& delta);  // contacts sharing no sphere
   void relax_range(long k0, long k1, double& delta);                              // contacts k0..k1-1 in order
   /// Colour order, the maximum-dissipation law or the decoupled Coulomb law, lanes: a colour's
@@ -385,6 +437,8 @@ class Engine {
   std::vector<std::uint32_t> lanes_start_;  // colour k: its blocks are lanes_[lanes_start_[k] .. lanes_start_[k + 1])
   long steps_ = 0;
   double solves_ = 0.0;
+  std::array<double, phase_count> phase_seconds_{};
+  long sweep_barriers_ = 0;
   Coupling* coupling_ = nullptr;
   std::size_t owned_ = static_cast<std::size_t>(-1);  // index of the first ghost
   std::vector<char> in_contact_;                      // coupled: the owned spheres of the step's contacts

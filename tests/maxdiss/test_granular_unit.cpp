@@ -205,8 +205,9 @@ TEST(Granular, ThreadCountDoesNotChangeTheData) {
 
 TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   // The colour order relaxes several contacts at once (EngineOptions::lanes): the maximum-
-  // dissipation law's sphere-sphere contacts two (SSE2) or four (AVX2) to a vector register, the
-  // decoupled Coulomb law's golden sections eight or sixteen together. Each lane does the
+  // dissipation law's and the closed-form Coulomb law's sphere-sphere contacts two (SSE2) or four
+  // (AVX2) to a vector register, the decoupled Coulomb law's golden sections eight or sixteen
+  // together. Each lane does the
   // one-contact path's operations in their order, every branch of the kernel (separating,
   // frictionless, sticking, sliding) a mask: from the small channel after 100 steps (about 200
   // contacts, 150 of them between spheres), 100 more steps in lanes give the same bits as one
@@ -226,7 +227,10 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
         Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint},
         Case{Law::coulomb_decoupling, 0.0, 1.0, ContactPoint::midpoint},
         Case{Law::coulomb_decoupling, 0.4, 0.7, ContactPoint::body2_surface},
-        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint, 1}}) {
+        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint, 1},
+        Case{Law::coulomb_exact, 0.4, 1.0, ContactPoint::midpoint},
+        Case{Law::coulomb_exact, 0.0, 1.0, ContactPoint::midpoint},
+        Case{Law::coulomb_exact, 0.4, 0.7, ContactPoint::body2_surface}}) {
     EngineOptions o = options(k.law);
     o.mu = k.mu;
     o.relaxation = k.relaxation;
