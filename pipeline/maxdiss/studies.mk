@@ -34,13 +34,15 @@ bench-maxdiss-kernel:
 	@mkdir -p results/bench
 	$(BIN)/md_bench --benchmark_out=results/bench/maxdiss-kernel.json --benchmark_out_format=json
 
-# The granular channel's engine (md_channel_bench): sphere-steps and contact solves per second on
-# 1 and 2 threads, the parallel efficiency and the memory per sphere, written as a run. Then the
+# The granular channel's engine (md_channel_bench) on the developed flow, the default channel's
+# last frame (make all's run, made first if missing): sphere-steps and contact solves per second
+# on 1 and 2 threads, the contacts per sphere of the timed state, the parallel efficiency and the
+# memory per sphere, written as a run. Then the
 # same timed state in LAMMPS' granular package (soft spheres: Hertz-Mindlin, the glass softened
 # 1000 times, the time step its stability needs) on 1 and 2 MPI ranks, side by side: sphere-steps
 # per second and seconds of flow per second of each (pipeline/maxdiss/lammps_channel.sh).
 .PHONY: bench-maxdiss-channel
-bench-maxdiss-channel:
+bench-maxdiss-channel: results/maxdiss/channel/run.json
 	@mkdir -p results/bench
 	$(BIN)/md_channel_bench --config configs/maxdiss/channel_bench.ini --output results/bench/maxdiss-channel
 	@if [ -f results/bench/maxdiss-channel-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-lammps; fi

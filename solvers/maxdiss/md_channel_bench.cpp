@@ -1,24 +1,31 @@
 // md_channel_bench: what the granular channel's hard-contact engine costs (make bench).
 //
-// The channel of md_channel (same keys) is run for bench.warmup seconds, until its contacts have
-// developed, and the state is then timed for bench.steps steps under each law and each thread
-// count of bench.threads, every time from the same state. The run records the sphere-steps and
-// contact solves per second, the parallel efficiency (rate on p threads over p times the rate on
-// one), and the memory per sphere (the engine's arrays, and the process's peak resident size).
-// The data (the timed state's counts) do not depend on the thread counts; the rates do. The timed
-// state itself is written (state.tsv), so that another engine can be timed on the same spheres
-// (pipeline/maxdiss/lammps_channel.sh: LAMMPS' granular package, side by side).
+// The timed state is the developed flow: the last frame a run of md_channel saved (bench.from, the
+// default channel under make bench; its maximum-dissipation frame, the two laws having the same
+// unique solution on a sphere contact, spec 001, 2.6), or with bench.from = none the channel of
+// md_channel's keys started at t = 0. Either is first run on for bench.warmup seconds; the state is
+// then timed for bench.steps steps under each law and each thread count of bench.threads, every
+// time from the same state, and its contacts per sphere are recorded beside the rates. The run records the sphere-steps
+// and contact solves per second, the parallel efficiency (rate on p threads over p times the rate on one), and the
+// memory per sphere (the engine's arrays, and the process's peak resident size). The data (the timed state's counts) do
+// not depend on the thread counts; the rates do. The timed state itself is written (state.tsv), so that another engine
+// can be timed on the same spheres (pipeline/maxdiss/lammps_channel.sh: LAMMPS' granular package, side by side).
 //
 // Sample run (into a scratch folder of its own):
 //   md_channel_bench --config configs/maxdiss/channel_bench.ini --output try/channel_bench
+//   (bench.from names results/maxdiss/channel: make results/maxdiss/channel/run.json first, or
+//   give --bench.from=none --bench.warmup=0.02 for the flow still developing)
 #include <sys/resource.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/study.hpp"
+#include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel_state.hpp"
 
 namespace {
 
@@ -31,7 +38,11 @@ class ChannelBench {
 
   void declare(cm::Config& c) {
     setup_.declare(c);
-    c.add("bench.warmup", &warmup_, "simulated time before the timing (the flow develops its contacts)")
+    c.add("bench.from", &from_,
+          "a run of this channel that saved its state (state.write): its maximum-dissipation frame is the state "
+          "timed, or none (the channel from t = 0)")
+        .names_run();
+    c.add("bench.warmup", &warmup_, "simulated time before the timing, from bench.from's frame or from t = 0")
         .unit("s")
         .range(cm::Range::nonnegative());
     c.add("bench.steps", &steps_, "steps timed per law and thread count").range(cm::Range::closed(1, 1e7));
@@ -42,18 +53,29 @@ class ChannelBench {
     c.check([&c, this] {
       // no warm-up (0 s) is no step; any other is a whole time stepping within the budget
       if (warmup_ > 0.0) cm::planned_steps(c, warmup_, setup_.engine.dt, "time.dt", "bench.warmup");
+      if (from_ == "none") return;
+      const SavedRun saved = load_channel_run(from_, "bench.from");
+      require_same_channel(saved, c.effective(), "bench.from");
+      from_state_ = read_state(saved, "maxdiss", "bench.from");
+      from_run_ = saved.run_id;
     });
   }
 
   void run(cm::Run& run) {
-    // --- warm-up: the flow develops from the initial arrangement (maximum-dissipation law) ---
-    Channel channel(setup_.channel, setup_.engine_for(1));
+    // --- warm-up: the flow goes on from the saved frame, or develops from the initial
+    // arrangement (maximum-dissipation law) ---
+    Channel channel(setup_.channel, setup_.engine_for(1), nullptr, from_state_ ? &*from_state_ : nullptr);
+    if (from_state_)
+      run.note("times the state of run " + from_run_ + " at t = " + cm::format_real(from_state_->t) + " s" +
+               (warmup_ > 0.0 ? ", gone on for bench.warmup" : ""));
     const long warmup_steps = std::lround(warmup_ / setup_.engine.dt);
-    cm::Progress progress("md_channel_bench warm-up", 0.0, warmup_, run.quiet());
+    const double t0 = channel.t();
+    cm::Progress progress("md_channel_bench warm-up", t0, t0 + warmup_, run.quiet());
     for (long k = 0; k < warmup_steps; ++k) {
       channel.step();
       progress.update(channel.t());
     }
+    run.scalar("t_timed", channel.t(), "s");
     // --- the timed state, for a side-by-side timing of another engine ---
     const Spheres& S = channel.engine.spheres;
     cm::Table state = run.table("state.tsv", "the timed state: every sphere's centre, velocity, spin and radius",
@@ -83,6 +105,14 @@ class ChannelBench {
                              {"contact_solves_per_second", "1/s"},
                              {"parallel_efficiency", "1"}},
                             {2.0 * static_cast<double>(threads_.size()), "bench.threads"});
+    std::vector<cm::Column> phase_columns{{"law", "1"}, {"threads", "1"}};
+    for (const char* phase : phase_names) phase_columns.push_back({std::string(phase) + "_per_step", "s"});
+    phase_columns.push_back({"sweep_barriers_per_step", "1"});
+    cm::Table phases =
+        run.table("phases.tsv",
+                  "where a timed step goes: wall seconds per step in each phase of Engine::step, and the "
+                  "threads' meetings in its sweeps, per law (0 Coulomb, 1 maximum dissipation) and threads",
+                  phase_columns, {2.0 * static_cast<double>(threads_.size()), "bench.threads"});
     for (int law = 0; law < 2; ++law) {
       const std::string name = law == 0 ? "coulomb" : "maxdiss";
       double rate1 = 0;
@@ -93,6 +123,8 @@ class ChannelBench {
         timed.engine.set_options(eo);
         double sphere_steps = 0, contacts = 0;
         const double solves0 = timed.engine.solves();
+        const std::array<double, phase_count> phases0 = timed.engine.phase_seconds();
+        const long barriers0 = timed.engine.sweep_barriers();
         const auto start = std::chrono::steady_clock::now();
         for (long k = 0; k < steps_; ++k) {
           sphere_steps += static_cast<double>(timed.engine.spheres.size());
@@ -100,6 +132,14 @@ class ChannelBench {
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const double rate = sphere_steps / seconds;
+        std::vector<double> phase_row{static_cast<double>(law), static_cast<double>(threads)};
+        for (int p = 0; p < phase_count; ++p)
+          phase_row.push_back(
+              (timed.engine.phase_seconds()[static_cast<std::size_t>(p)] - phases0[static_cast<std::size_t>(p)]) /
+              static_cast<double>(steps_));
+        phase_row.push_back(static_cast<double>(timed.engine.sweep_barriers() - barriers0) /
+                            static_cast<double>(steps_));
+        phases.row(phase_row);
         if (threads == 1) rate1 = rate;
         const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
         t.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps_, contacts / steps_,
@@ -130,6 +170,9 @@ class ChannelBench {
 
  private:
   ChannelSetup setup_;
+  std::string from_ = "none";
+  std::optional<ChannelState> from_state_;
+  std::string from_run_;
   double warmup_ = 0.02;
   long steps_ = 200;
   std::vector<int> threads_{1, 2};

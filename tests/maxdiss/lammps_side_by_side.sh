@@ -8,9 +8,7 @@
 set -euo pipefail
 bench=$1 scratch=$2
 rm -rf "$scratch" && mkdir -p "$scratch"
-"$bench" --config configs/maxdiss/channel_bench.ini --channel.length=0.03 --channel.width=0.013 \
-  --channel.height=0.004 --obstacle.centre=0.012,0.0065 --obstacle.radius=0.003 --obstacle.box_length=0.003 \
-  --bench.warmup=0.002 --bench.steps=5 --bench.threads=1 --output "$scratch/bench" --quiet
+"$bench" --config configs/maxdiss/quick/channel_bench.ini --output "$scratch/bench" --quiet
 STEPS=10 pipeline/maxdiss/lammps_channel.sh "$scratch/bench" "$scratch/lammps" 1
 spheres=$(grep -c -v '^#' "$scratch/bench/state.tsv")
 row=$(grep -v '^#' "$scratch/lammps/timings.tsv")
