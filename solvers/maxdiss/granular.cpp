@@ -314,21 +314,29 @@ using Mask4 = long long __attribute__((vector_size(32)));
 }
 
 [[gnu::always_inline]] inline void gather4(double* const* P, Lanes4 (&c)[6]) {
-  for (int k = 0; k < 4; ++k) {
-    std::memcpy(&c[k], P[k], sizeof(Lanes4));  // v_0 v_1 v_2 w_0 of sphere k
-  }
-  Lanes4 w[4];
-  for (int k = 0; k < 4; ++k) std::memcpy(&w[k], P[k] + 4, sizeof(Lanes4));  // w_1 w_2, padding
+  // written out, no loop: a loop of copies into an array of registers goes through the stack
+  std::memcpy(&c[0], P[0], sizeof(Lanes4));  // v_0 v_1 v_2 w_0 of sphere k
+  std::memcpy(&c[1], P[1], sizeof(Lanes4));
+  std::memcpy(&c[2], P[2], sizeof(Lanes4));
+  std::memcpy(&c[3], P[3], sizeof(Lanes4));
+  Lanes4 w0, w1, w2, w3;
+  std::memcpy(&w0, P[0] + 4, sizeof(Lanes4));  // w_1 w_2, padding
+  std::memcpy(&w1, P[1] + 4, sizeof(Lanes4));
+  std::memcpy(&w2, P[2] + 4, sizeof(Lanes4));
+  std::memcpy(&w3, P[3] + 4, sizeof(Lanes4));
   transpose4(c[0], c[1], c[2], c[3]);
-  transpose4(w[0], w[1], w[2], w[3]);
-  c[4] = w[0];
-  c[5] = w[1];
+  transpose4(w0, w1, w2, w3);
+  c[4] = w0;
+  c[5] = w1;
 }
 
-[[gnu::always_inline]] inline void scatter4(double* const* P, Lanes4 (&c)[6]) {
-  Lanes4 r[4] = {c[0], c[1], c[2], c[3]};
-  transpose4(r[0], r[1], r[2], r[3]);
-  for (int k = 0; k < 4; ++k) std::memcpy(P[k], &r[k], sizeof(Lanes4));
+[[gnu::always_inline]] inline void scatter4(double* const* P, const Lanes4 (&c)[6]) {
+  Lanes4 r0 = c[0], r1 = c[1], r2 = c[2], r3 = c[3];
+  transpose4(r0, r1, r2, r3);
+  std::memcpy(P[0], &r0, sizeof(Lanes4));
+  std::memcpy(P[1], &r1, sizeof(Lanes4));
+  std::memcpy(P[2], &r2, sizeof(Lanes4));
+  std::memcpy(P[3], &r3, sizeof(Lanes4));
   const Lanes4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),
                high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});
   std::memcpy(P[0] + 4, &low, 2 * sizeof(double));
@@ -337,43 +345,67 @@ using Mask4 = long long __attribute__((vector_size(32)));
   std::memcpy(P[3] + 4, reinterpret_cast<const double*>(&high) + 2, 2 * sizeof(double));
 }
 
-// W contacts of a block of lanes in registers (lanes first .. first + W - 1 of it).
+// The fields of W contacts of a block of lanes (lanes first .. first + W - 1 of it), each loaded
+// where it is used. The relaxation goes in three phases (the relative velocity, the law, the
+// change applied), and a compiler barrier between two phases has the next load its fields afresh
+// from the block, which is in the first-level cache, instead of holding twenty registers of fields
+// through the law and spilling them to the stack (some 250 moves a block of four, measured by
+// callgrind). The values are the same: a load, not a computation.
 template <int W>
 struct SphereLanes {
   using vw = typename DoubleLanes<W>::type;
-  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap, mu;
+  const ContactLanes& L;
+  int first;
 
-  [[gnu::always_inline]] SphereLanes(const ContactLanes& L, int first) {
-    const auto load = [first](vw & v, const double* field) __attribute__((always_inline)) {
-      std::memcpy(&v, field + first, sizeof v);
-    };
-    load(n0, L.n0), load(n1, L.n1), load(n2, L.n2), load(t0, L.t0), load(t1, L.t1), load(t2, L.t2);
-    load(l1, L.l1), load(l2, L.l2), load(m1, L.m1), load(m2, L.m2), load(i1, L.i1), load(i2, L.i2);
-    load(la0, L.la0), load(la1, L.la1), load(la2, L.la2), load(gap, L.gap), load(mu, L.mu);
+  [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
+  /// The frame: n, t and o = n x t.
+  [[gnu::always_inline]] void frame(vw& n0, vw& n1, vw& n2, vw& t0, vw& t1, vw& t2, vw& o0, vw& o1, vw& o2) const {
+    get(n0, L.n0), get(n1, L.n1), get(n2, L.n2), get(t0, L.t0), get(t1, L.t1), get(t2, L.t2);
     o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
   }
 };
+
+/// The phases' boundary (above): no load of the block is carried across it.
+[[gnu::always_inline]] inline void next_phase() { asm volatile("" ::: "memory"); }
+
+// Velocities v, w of the W spheres P[0 .. W-1] (six doubles side by side each), component by
+// component: c[j][k] is component j of sphere k.
+template <int W>
+[[gnu::always_inline]] inline void gather_spheres(double* const* P, typename DoubleLanes<W>::type (&c)[6]) {
+  if constexpr (W == 4) {
+    gather4(P, c);
+  } else {
+    double lanes[6][W];
+    for (int k = 0; k < W; ++k)
+      for (int j = 0; j < 6; ++j) lanes[j][k] = P[k][j];
+    std::memcpy(c, lanes, sizeof lanes);
+  }
+}
 
 // The second half of Engine::relax_with on W lanes: the impulses become x
 // (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
 // are. A is the first sphere's v and w (six doubles side by side), B the second's, lane by lane.
 template <int W>
-[[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, const SphereLanes<W>& C,
-                                                      double* const* A, double* const* B,
+[[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                       typename DoubleLanes<W>::type& x0,
                                                       typename DoubleLanes<W>::type& x1,
                                                       typename DoubleLanes<W>::type& x2, int skip, double relaxation,
                                                       double& delta) {
   using vw = typename DoubleLanes<W>::type;
+  const SphereLanes<W> C{L, first};
+  vw la0, la1, la2;
+  C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2);
   if (relaxation != 1.0) {
-    x0 = C.la0 + relaxation * (x0 - C.la0);
-    x1 = C.la1 + relaxation * (x1 - C.la1);
-    x2 = C.la2 + relaxation * (x2 - C.la2);
+    x0 = la0 + relaxation * (x0 - la0);
+    x1 = la1 + relaxation * (x1 - la1);
+    x2 = la2 + relaxation * (x2 - la2);
   }
-  const vw d0 = x0 - C.la0, d1 = x1 - C.la1, d2 = x2 - C.la2;
-  const vw P0 = d0 * C.n0 + d1 * C.t0 + d2 * C.o0, P1 = d0 * C.n1 + d1 * C.t1 + d2 * C.o1,
-           P2 = d0 * C.n2 + d1 * C.t2 + d2 * C.o2;
-  const vw q0 = C.n1 * P2 - C.n2 * P1, q1 = C.n2 * P0 - C.n0 * P2, q2 = C.n0 * P1 - C.n1 * P0;  // n x P
+  const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
+  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, m1, m2, i1, i2;
+  C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+  const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
+  const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
+  C.get(m1, L.m1), C.get(m2, L.m2), C.get(i1, L.i1), C.get(i2, L.i2);
   if constexpr (W == 4) {
     if (skip == 0) {  // every lane: the loop below, component by component in registers
       std::memcpy(L.la0 + first, &x0, sizeof x0);
@@ -381,12 +413,12 @@ template <int W>
       std::memcpy(L.la2 + first, &x2, sizeof x2);
       vw a[6], b[6];
       gather4(A, a);
-      gather4(B, b);
-      a[0] += C.m1 * P0, a[1] += C.m1 * P1, a[2] += C.m1 * P2;
-      a[3] -= C.i1 * q0, a[4] -= C.i1 * q1, a[5] -= C.i1 * q2;
-      b[0] -= C.m2 * P0, b[1] -= C.m2 * P1, b[2] -= C.m2 * P2;
-      b[3] -= C.i2 * q0, b[4] -= C.i2 * q1, b[5] -= C.i2 * q2;
+      a[0] += m1 * P0, a[1] += m1 * P1, a[2] += m1 * P2;
+      a[3] -= i1 * q0, a[4] -= i1 * q1, a[5] -= i1 * q2;
       scatter4(A, a);
+      gather4(B, b);
+      b[0] -= m2 * P0, b[1] -= m2 * P1, b[2] -= m2 * P2;
+      b[3] -= i2 * q0, b[4] -= i2 * q1, b[5] -= i2 * q2;
       scatter4(B, b);
       // max(max(|d_0|, |d_1|), |d_2|) lane by lane (std::max's a < b ? b : a), then over the lanes
       vw e0, e1, e2;
@@ -400,10 +432,10 @@ template <int W>
   for (int k = 0; k < W; ++k) {
     if (skip & (1 << k)) continue;
     L.la0[first + k] = x0[k], L.la1[first + k] = x1[k], L.la2[first + k] = x2[k];
-    A[k][0] += C.m1[k] * P0[k], A[k][1] += C.m1[k] * P1[k], A[k][2] += C.m1[k] * P2[k];
-    A[k][3] -= C.i1[k] * q0[k], A[k][4] -= C.i1[k] * q1[k], A[k][5] -= C.i1[k] * q2[k];
-    B[k][0] -= C.m2[k] * P0[k], B[k][1] -= C.m2[k] * P1[k], B[k][2] -= C.m2[k] * P2[k];
-    B[k][3] -= C.i2[k] * q0[k], B[k][4] -= C.i2[k] * q1[k], B[k][5] -= C.i2[k] * q2[k];
+    A[k][0] += m1[k] * P0[k], A[k][1] += m1[k] * P1[k], A[k][2] += m1[k] * P2[k];
+    A[k][3] -= i1[k] * q0[k], A[k][4] -= i1[k] * q1[k], A[k][5] -= i1[k] * q2[k];
+    B[k][0] -= m2[k] * P0[k], B[k][1] -= m2[k] * P1[k], B[k][2] -= m2[k] * P2[k];
+    B[k][3] -= i2[k] * q0[k], B[k][4] -= i2[k] * q1[k], B[k][5] -= i2[k] * q2[k];
     delta = std::max(delta, std::max(std::max(std::fabs(d0[k]), std::fabs(d1[k])), std::fabs(d2[k])));
   }
 }
@@ -425,29 +457,33 @@ template <int W, Law law>
                                                      FrictionCircle* circle) {
   using vw = typename DoubleLanes<W>::type;
   const vw zero = {};
-  const SphereLanes<W> C(L, first);
-  const vw &n0 = C.n0, &n1 = C.n1, &n2 = C.n2, &l1 = C.l1, &l2 = C.l2, &mu = C.mu;
-  vw av0{}, av1{}, av2{}, aw0{}, aw1{}, aw2{}, bv0{}, bv1{}, bv2{}, bw0{}, bw1{}, bw2{};
-  if constexpr (W == 4) {
-    vw a[6], b[6];
-    gather4(A, a);
-    gather4(B, b);
-    av0 = a[0], av1 = a[1], av2 = a[2], aw0 = a[3], aw1 = a[4], aw2 = a[5];
-    bv0 = b[0], bv1 = b[1], bv2 = b[2], bw0 = b[3], bw1 = b[4], bw2 = b[5];
-  } else {
-    for (int k = 0; k < W; ++k) {
-      av0[k] = A[k][0], av1[k] = A[k][1], av2[k] = A[k][2], aw0[k] = A[k][3], aw1[k] = A[k][4], aw2[k] = A[k][5];
-      bv0[k] = B[k][0], bv1[k] = B[k][1], bv2[k] = B[k][2], bw0[k] = B[k][3], bw1[k] = B[k][4], bw2[k] = B[k][5];
-    }
+  const SphereLanes<W> C{L, first};
+  // --- the relative velocity dv = v_a - l1 w_a x n - (v_b + l2 w_b x n) ---
+  vw dv0, dv1, dv2;
+  {
+    vw n0, n1, n2, l1, l2, a[6], b[6];
+    C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
+    gather_spheres<W>(A, a);
+    gather_spheres<W>(B, b);
+    dv0 = (a[0] - l1 * (a[4] * n2 - a[5] * n1)) - (b[0] + l2 * (b[4] * n2 - b[5] * n1));
+    dv1 = (a[1] - l1 * (a[5] * n0 - a[3] * n2)) - (b[1] + l2 * (b[5] * n0 - b[3] * n2));
+    dv2 = (a[2] - l1 * (a[3] * n1 - a[4] * n0)) - (b[2] + l2 * (b[3] * n1 - b[4] * n0));
   }
-  // dv = v_a - l1 w_a x n - (v_b + l2 w_b x n)
-  const vw dv0 = (av0 - l1 * (aw1 * n2 - aw2 * n1)) - (bv0 + l2 * (bw1 * n2 - bw2 * n1));
-  const vw dv1 = (av1 - l1 * (aw2 * n0 - aw0 * n2)) - (bv1 + l2 * (bw2 * n0 - bw0 * n2));
-  const vw dv2 = (av2 - l1 * (aw0 * n1 - aw1 * n0)) - (bv2 + l2 * (bw0 * n1 - bw1 * n0));
-  const vw Ann = C.m1 + C.m2, Att = Ann + C.i1 * l1 + C.i2 * l2;
-  const vw b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * C.la0) - C.gap;
-  const vw b1 = -((C.t0 * dv0 + C.t1 * dv1 + C.t2 * dv2) - Att * C.la1);
-  const vw b2 = -((C.o0 * dv0 + C.o1 * dv1 + C.o2 * dv2) - Att * C.la2);
+  next_phase();
+  // --- the block diag(A_nn, A_tt, A_tt) and b ---
+  vw Ann, Att, b0, b1, b2, mu;
+  {
+    vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap;
+    C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+    C.get(l1, L.l1), C.get(l2, L.l2), C.get(m1, L.m1), C.get(m2, L.m2), C.get(i1, L.i1), C.get(i2, L.i2);
+    C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2), C.get(gap, L.gap);
+    Ann = m1 + m2, Att = Ann + i1 * l1 + i2 * l2;
+    b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
+    b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
+    b2 = -((o0 * dv0 + o1 * dv1 + o2 * dv2) - Att * la2);
+  }
+  C.get(mu, L.mu);
+  // --- the law ---
   const auto root = [](vw & x) __attribute__((always_inline)) {  // in place, lane by lane
     for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
   };
@@ -511,7 +547,9 @@ template <int W, Law law>
       circle[k] = FrictionCircle{At, Eigen::Vector2d(b1[k], b2[k]), c, Eigen::Vector2d(-c(1), c(0)), r[k], xn[k]};
     }
   }
-  apply_sphere_lanes<W>(L, first, C, A, B, x0, x1, x2, aside, relaxation, delta);
+  next_phase();
+  // --- the change applied ---
+  apply_sphere_lanes<W>(L, first, A, B, x0, x1, x2, aside, relaxation, delta);
   return aside;
 }
 
@@ -537,12 +575,11 @@ template <int W>
 [[gnu::always_inline]] inline void apply_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                const double (&x)[3][4], int lanes, double relaxation, double& delta) {
   using vw = typename DoubleLanes<W>::type;
-  const SphereLanes<W> C(L, first);
   vw x0, x1, x2;
   std::memcpy(&x0, x[0] + first, sizeof x0);
   std::memcpy(&x1, x[1] + first, sizeof x1);
   std::memcpy(&x2, x[2] + first, sizeof x2);
-  apply_sphere_lanes<W>(L, first, C, A, B, x0, x1, x2, ~(lanes >> first), relaxation, delta);
+  apply_sphere_lanes<W>(L, first, A, B, x0, x1, x2, ~(lanes >> first), relaxation, delta);
 }
 
 void apply_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, const double (&x)[3][4], int lanes,
