@@ -107,8 +107,12 @@ void ChannelSetup::declare(cm::Config& c) {
       .assumption("ASSUMED: pe's midpoint; the paper's definition differs at O(xi) (spec 001, 2.4)")
       .physics();
   c.add_choice("coulomb.solver", &coulomb, {{"decoupling", CoulombSolver::decoupling}, {"exact", CoulombSolver::exact}},
-               "the Coulomb law's block solver: normal/tangential decoupling with golden section (pe), or exact")
-      .assumption("ASSUMED: pe's InelasticCoulombContactByDecoupling (spec 001, 6.6)")
+               "the Coulomb law's block solver: exact (closed form) or normal/tangential decoupling with golden "
+               "section (pe)")
+      .assumption("ASSUMED: the closed form; on a sphere contact the tangential block is isotropic, so the "
+                  "Coulomb impulse is the unconstrained one projected onto the friction disc, the unique solution "
+                  "that pe's InelasticCoulombContactByDecoupling approaches to its golden section's tolerance "
+                  "(spec 001, 2.6 and 6.6; decoupling reproduces pe's algorithm)")
       .physics();
   c.add("coulomb.golden_iterations", &engine.golden_iterations, "golden-section steps on the friction circle")
       .range(cm::Range::closed(1, 200))

@@ -19,7 +19,7 @@ enum class CoulombSolver { decoupling, exact };
 struct ChannelSetup {
   ChannelOptions channel;
   EngineOptions engine;
-  CoulombSolver coulomb = CoulombSolver::decoupling;
+  CoulombSolver coulomb = CoulombSolver::exact;
   std::vector<long> subdomains{1, 1, 1};  ///< mpi.grid: subdomains along x, y, z
   double jacobi_relaxation = 0.75;        ///< mpi.relaxation: omega of the blend across subdomains
   /// Ranks the executable runs on (1 without MPI); set before declare().
