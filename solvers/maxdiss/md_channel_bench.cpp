@@ -62,8 +62,49 @@ class ChannelBench {
   }
 
   void run(cm::Run& run) {
-    // --- warm-up: the flow goes on from the saved frame, or develops from the initial
-    // arrangement (maximum-dissipation law) ---
+    const Channel channel = timed_state(run);
+    write_state(run, channel);
+    Timings timings(run, threads_.size());
+    for (int law = 0; law < 2; ++law) {
+      double rate1 = 0.0;  // the rate on one thread, for the parallel efficiency
+      for (int threads : threads_) time(run, timings, channel, law, threads, rate1);
+    }
+    // the sweep relaxes four sphere-sphere contacts at once where the processor has AVX2, else two
+    // (the data are the same bits either way, the rates are not)
+    run.scalar("lanes_avx2", avx2_available() ? 1.0 : 0.0);
+    write_memory(run, channel);
+  }
+
+ private:
+  /// The two tables of the timings, a row per law and thread count.
+  struct Timings {
+    cm::Table rates, phases;
+    Timings(cm::Run& run, std::size_t thread_counts)
+        : rates(run.table("timings.tsv", "the timed steps, per law (0 Coulomb, 1 maximum dissipation) and threads",
+                          {{"law", "1"},
+                           {"threads", "1"},
+                           {"spheres", "1"},
+                           {"contacts_per_step", "1"},
+                           {"seconds", "s"},
+                           {"sphere_steps_per_second", "1/s"},
+                           {"contact_solves_per_second", "1/s"},
+                           {"parallel_efficiency", "1"}},
+                          {2.0 * static_cast<double>(thread_counts), "bench.threads"})),
+          phases(run.table("phases.tsv",
+                           "where a timed step goes: wall seconds per step in each phase of Engine::step, and the "
+                           "threads' meetings in its sweeps, per law (0 Coulomb, 1 maximum dissipation) and threads",
+                           phase_columns(), {2.0 * static_cast<double>(thread_counts), "bench.threads"})) {}
+    static std::vector<cm::Column> phase_columns() {
+      std::vector<cm::Column> columns{{"law", "1"}, {"threads", "1"}};
+      for (const char* phase : phase_names) columns.push_back({std::string(phase) + "_per_step", "s"});
+      columns.push_back({"sweep_barriers_per_step", "1"});
+      return columns;
+    }
+  };
+
+  /// The state timed: the saved frame of bench.from, or the channel from t = 0, gone on for
+  /// bench.warmup under the maximum-dissipation law.
+  Channel timed_state(cm::Run& run) const {
     Channel channel(setup_.channel, setup_.engine_for(1), nullptr, from_state_ ? &*from_state_ : nullptr);
     if (from_state_)
       run.note("times the state of run " + from_run_ + " at t = " + cm::format_real(from_state_->t) + " s" +
@@ -76,7 +117,12 @@ class ChannelBench {
       progress.update(channel.t());
     }
     run.scalar("t_timed", channel.t(), "s");
-    // --- the timed state, for a side-by-side timing of another engine ---
+    return channel;
+  }
+
+  /// Every sphere of the timed state, for another engine timed on the same spheres
+  /// (pipeline/maxdiss/lammps_channel.sh).
+  static void write_state(cm::Run& run, const Channel& channel) {
     const Spheres& S = channel.engine.spheres;
     cm::Table state = run.table("state.tsv", "the timed state: every sphere's centre, velocity, spin and radius",
                                 {{"x", "m"},
@@ -94,81 +140,63 @@ class ChannelBench {
       state.row(
           {S.x[i](0), S.x[i](1), S.x[i](2), S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2), S.R[i]});
     run.scalar("plate_position", channel.plate(), "m");
-    // --- timing: the same state under each law and thread count ---
-    cm::Table t = run.table("timings.tsv", "the timed steps, per law (0 Coulomb, 1 maximum dissipation) and threads",
-                            {{"law", "1"},
-                             {"threads", "1"},
-                             {"spheres", "1"},
-                             {"contacts_per_step", "1"},
-                             {"seconds", "s"},
-                             {"sphere_steps_per_second", "1/s"},
-                             {"contact_solves_per_second", "1/s"},
-                             {"parallel_efficiency", "1"}},
-                            {2.0 * static_cast<double>(threads_.size()), "bench.threads"});
-    std::vector<cm::Column> phase_columns{{"law", "1"}, {"threads", "1"}};
-    for (const char* phase : phase_names) phase_columns.push_back({std::string(phase) + "_per_step", "s"});
-    phase_columns.push_back({"sweep_barriers_per_step", "1"});
-    cm::Table phases =
-        run.table("phases.tsv",
-                  "where a timed step goes: wall seconds per step in each phase of Engine::step, and the "
-                  "threads' meetings in its sweeps, per law (0 Coulomb, 1 maximum dissipation) and threads",
-                  phase_columns, {2.0 * static_cast<double>(threads_.size()), "bench.threads"});
-    for (int law = 0; law < 2; ++law) {
-      const std::string name = law == 0 ? "coulomb" : "maxdiss";
-      double rate1 = 0;
-      for (int threads : threads_) {
-        Channel timed = channel;
-        EngineOptions eo = setup_.engine_for(law);
-        eo.threads = threads;
-        timed.engine.set_options(eo);
-        double sphere_steps = 0, contacts = 0;
-        const double solves0 = timed.engine.solves();
-        const std::array<double, phase_count> phases0 = timed.engine.phase_seconds();
-        const long barriers0 = timed.engine.sweep_barriers();
-        const auto start = std::chrono::steady_clock::now();
-        for (long k = 0; k < steps_; ++k) {
-          sphere_steps += static_cast<double>(timed.engine.spheres.size());
-          contacts += static_cast<double>(timed.step().contacts);
-        }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double rate = sphere_steps / seconds;
-        std::vector<double> phase_row{static_cast<double>(law), static_cast<double>(threads)};
-        for (int p = 0; p < phase_count; ++p)
-          phase_row.push_back(
-              (timed.engine.phase_seconds()[static_cast<std::size_t>(p)] - phases0[static_cast<std::size_t>(p)]) /
-              static_cast<double>(steps_));
-        phase_row.push_back(static_cast<double>(timed.engine.sweep_barriers() - barriers0) /
-                            static_cast<double>(steps_));
-        phases.row(phase_row);
-        if (threads == 1) rate1 = rate;
-        const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
-        t.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps_, contacts / steps_,
-               seconds, rate, (timed.engine.solves() - solves0) / seconds, efficiency});
-        const std::string suffix = name + "_" + std::to_string(threads) + "_threads";
-        run.scalar("sphere_steps_per_second_" + suffix, rate, "1/s");
-        run.scalar("sphere_steps_per_second_per_thread_" + suffix, rate / threads, "1/s");
-        run.scalar("contact_solves_per_second_" + suffix, (timed.engine.solves() - solves0) / seconds, "1/s");
-        if (threads > 1) run.scalar("parallel_efficiency_" + suffix, efficiency);
-        if (law == 1 && threads == threads_.front()) {
-          run.scalar("spheres", sphere_steps / steps_);
-          run.scalar("contacts_per_sphere", contacts / sphere_steps);
-        }
-      }
-    }
-    // the sweep relaxes four sphere-sphere contacts (either law) and takes sixteen golden sections
-    // (Coulomb) at once where the processor has AVX2, else two and eight (the data are the same
-    // bits either way, the rates are not)
-    run.scalar("lanes_avx2", avx2_available() ? 1.0 : 0.0);
-    // --- memory ---
-    run.scalar("memory_per_sphere_engine_bytes",
-               channel.engine.bytes() / static_cast<double>(channel.engine.spheres.size()), "B");
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    run.scalar("peak_resident_bytes_per_sphere",
-               1024.0 * static_cast<double>(usage.ru_maxrss) / static_cast<double>(channel.engine.spheres.size()), "B");
   }
 
- private:
+  /// bench.steps steps of the timed state under `law` (0 Coulomb, 1 maximum dissipation) on
+  /// `threads` threads: the rates, each phase's time and the barriers. rate1 holds the rate on
+  /// one thread once it is timed (the first count of bench.threads, if 1).
+  void time(cm::Run& run, Timings& timings, const Channel& state, int law, int threads, double& rate1) const {
+    Channel timed = state;
+    EngineOptions eo = setup_.engine_for(law);
+    eo.threads = threads;
+    timed.engine.set_options(eo);
+    double sphere_steps = 0, contacts = 0;
+    const double solves0 = timed.engine.solves();
+    const std::array<double, phase_count> phases0 = timed.engine.phase_seconds();
+    const long barriers0 = timed.engine.sweep_barriers();
+    const auto start = std::chrono::steady_clock::now();
+    for (long k = 0; k < steps_; ++k) {
+      sphere_steps += static_cast<double>(timed.engine.spheres.size());
+      contacts += static_cast<double>(timed.step().contacts);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double rate = sphere_steps / seconds, solves = (timed.engine.solves() - solves0) / seconds;
+    const double steps = static_cast<double>(steps_);
+    std::vector<double> phase_row{static_cast<double>(law), static_cast<double>(threads)};
+    for (std::size_t p = 0; p < phase_count; ++p)
+      phase_row.push_back((timed.engine.phase_seconds()[p] - phases0[p]) / steps);
+    phase_row.push_back(static_cast<double>(timed.engine.sweep_barriers() - barriers0) / steps);
+    timings.phases.row(phase_row);
+    if (threads == 1) rate1 = rate;
+    const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
+    timings.rates.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps, contacts / steps,
+                       seconds, rate, solves, efficiency});
+    const std::string suffix =
+        std::string(law == 0 ? "coulomb" : "maxdiss") + "_" + std::to_string(threads) + "_threads";
+    run.scalar("sphere_steps_per_second_" + suffix, rate, "1/s");
+    run.scalar("sphere_steps_per_second_per_thread_" + suffix, rate / threads, "1/s");
+    run.scalar("contact_solves_per_second_" + suffix, solves, "1/s");
+    if (threads > 1 && rate1 > 0) {
+      run.scalar("parallel_efficiency_" + suffix, efficiency);
+      // Amdahl's serial fraction f of the speed-up S = rate / rate1 on p threads: S = 1 / (f + (1 - f) / p)
+      const double speedup = rate / rate1, p = threads;
+      run.scalar("serial_fraction_" + suffix, (p / speedup - 1.0) / (p - 1.0));
+    }
+    if (law == 1 && threads == threads_.front()) {
+      run.scalar("spheres", sphere_steps / steps);
+      run.scalar("contacts_per_sphere", contacts / sphere_steps);
+    }
+  }
+
+  /// The engine's arrays per sphere, and the process's peak resident size per sphere.
+  static void write_memory(cm::Run& run, const Channel& channel) {
+    const double spheres = static_cast<double>(channel.engine.spheres.size());
+    run.scalar("memory_per_sphere_engine_bytes", channel.engine.bytes() / spheres, "B");
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    run.scalar("peak_resident_bytes_per_sphere", 1024.0 * static_cast<double>(usage.ru_maxrss) / spheres, "B");
+  }
+
   ChannelSetup setup_;
   std::string from_ = "none";
   std::optional<ChannelState> from_state_;
