@@ -152,12 +152,7 @@ class BallStudy {
 
   /// An integrator of the ODE (6.4) by method m.
   rb::Factory ode_factory(const std::string& m) const {
-    const rb::Ball* ball = ball_.get();
-    const cm::Tolerances tol = o_.march.integrator.tolerances();
-    return [ball, m, tol](double t0, const Eigen::VectorXd& y0) {
-      return cm::make_integrator(
-          m, [ball](double t, cm::ConstVectorRef y, cm::VectorRef yd) { ball->rhs(t, y, yd); }, y0, t0, tol);
-    };
+    return rb::ode_factory(*ball_, m, o_.march.integrator.tolerances());
   }
 
   /// An integrator (IDA) of the index-1 DAE (6.5), started from a consistent x'.
