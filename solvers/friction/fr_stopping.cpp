@@ -12,6 +12,7 @@
 //   fr_stopping --config configs/friction/stopping.ini --solver.rtol=1e-12 --output try/stopping
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -81,27 +82,14 @@ class StoppingStudy {
   }
 
  private:
+  // One simulation: (w, ln r, t) from x_o(0) until r < sim.r_stop or the end of tau.
   void simulate(cm::Run& run, std::size_t c, cm::Table& summary) {
     const fr::SphereCase k = cases_.make(body_[c], model_[c], f_[c]);
     const LimitDirectionAnalysis A(*k.model, k.prob);
     const Eigen::Vector3d xo(x0_[3 * c], x0_[3 * c + 1], x0_[3 * c + 2]);
     Eigen::VectorXd y0(5);
     y0 << xo.normalized(), std::log(xo.norm()), 0.0;  // (w, ln r, t)
-    auto ode = cm::make_integrator(
-        o_.solver.method,
-        [&](double, cm::ConstVectorRef y, cm::VectorRef yd) {
-          const Eigen::Vector3d w = y.head<3>();
-          const Eigen::Vector3d wn = w.normalized();
-          const Eigen::Vector3d F = A.Fo(wn);
-          const double R = wn.dot(F);
-          yd.head<3>() = F - R * wn - o_.k_stab * (w.squaredNorm() - 1.0) * wn;  // (114)
-          yd(3) = R;                                                             // (ln r)' = R*
-          yd(4) = std::exp(y(3));                                                // t' = r
-        },
-        y0, 0.0, o_.solver.tolerances());
-    const double log_r_stop = std::log(r_stop_);
-    ode->set_roots(1, [&](double, cm::ConstVectorRef y, cm::VectorRef g) { g(0) = y(3) - log_r_stop; }, {-1});
-    ode->set_max_steps(o_.solver.max_steps);
+    auto ode = integrator(A, y0);
     auto traj = run.table(
         join("trajectory_", std::to_string(c), ".tsv"),
         join("f = ", format_g(f_[c]), ", x0 = (", format_g(xo(0)), ", ", format_g(xo(1)), ", ", format_g(xo(2)), ")"),
@@ -136,34 +124,65 @@ class StoppingStudy {
       if (st.root) break;
     }
     const Eigen::Vector3d wf = st.y.head<3>().normalized();
-    // the predicted final direction: the nearest attracting limit direction (R* < 0; the blue ones
-    // attract almost every trajectory, the others only their stable manifolds, e.g. straight rays);
-    // after a repelling w1 (Case 1) the slip grows along it. At f = 0 (rotational symmetry) w is
-    // first rotated into the plane w2 = 0.
-    Eigen::Vector3d wc = wf;
-    if (f_[c] == 0.0) wc = Eigen::Vector3d(std::hypot(wf(0), wf(1)), 0.0, wf(2));
-    double dist = INFINITY, colour = NAN;
-    for (const LimitDirection& ld : A.limit_directions()) {
-      if ((st.root && ld.rdot < 0.0) || (!st.root && ld.rdot > 0.0)) {
-        if ((ld.w - wc).norm() < dist) {
-          dist = (ld.w - wc).norm();
-          colour = double(ld.colour);
-        }
-      }
-    }
+    const Predicted predicted = predicted_direction(A, wf, f_[c] == 0.0, st.root);
     const double t_stop = st.root ? st.y(4) : std::numeric_limits<double>::infinity();
-    summary.row({double(c), f_[c], st.root ? t_stop : NAN, std::exp(st.y(3)), wf(0), wf(1), wf(2), dist,
+    summary.row({double(c), f_[c], st.root ? t_stop : NAN, std::exp(st.y(3)), wf(0), wf(1), wf(2), predicted.dist,
                  f_[c] == 0.0 ? rise : NAN});
     const std::string tag = std::to_string(c);
     run.scalar(join("t_stop_", tag), st.root ? t_stop : NAN, "V/(mu g)");
     run.scalar(join("stopped_", tag), st.root ? 1.0 : 0.0);
     run.scalar(join("w1_final_", tag), wf(0));
     run.scalar(join("w3_final_", tag), wf(2));
-    run.scalar(join("dist_to_predicted_LD_", tag), dist);
-    run.scalar(join("predicted_LD_colour_", tag), colour);
+    run.scalar(join("dist_to_predicted_LD_", tag), predicted.dist);
+    run.scalar(join("predicted_LD_colour_", tag), predicted.colour);
     run.scalar(join("norm_drift_", tag), std::abs(st.y.head<3>().norm() - 1.0));
     if (f_[c] == 0.0) run.scalar(join("energy_rise_max_", tag), rise);
     run.statistics(join("cvode_", tag), ode->statistics().as_map());
+  }
+
+  // (114) in (w, ln r, t), from y0 at tau = 0, stopping where r falls to sim.r_stop.
+  std::unique_ptr<cm::Integrator> integrator(const LimitDirectionAnalysis& A, const Eigen::VectorXd& y0) const {
+    auto ode = cm::make_integrator(
+        o_.solver.method,
+        [&A, this](double, cm::ConstVectorRef y, cm::VectorRef yd) {
+          const Eigen::Vector3d w = y.head<3>();
+          const Eigen::Vector3d wn = w.normalized();
+          const Eigen::Vector3d F = A.Fo(wn);
+          const double R = wn.dot(F);
+          yd.head<3>() = F - R * wn - o_.k_stab * (w.squaredNorm() - 1.0) * wn;  // (114)
+          yd(3) = R;                                                             // (ln r)' = R*
+          yd(4) = std::exp(y(3));                                                // t' = r
+        },
+        y0, 0.0, o_.solver.tolerances());
+    const double log_r_stop = std::log(r_stop_);
+    ode->set_roots(1, [log_r_stop](double, cm::ConstVectorRef y, cm::VectorRef g) { g(0) = y(3) - log_r_stop; }, {-1});
+    ode->set_max_steps(o_.solver.max_steps);
+    return ode;
+  }
+
+  struct Predicted {
+    double dist = INFINITY;  ///< |w_LD - w(end)|
+    double colour = NAN;     ///< the colour code of Fig. 11
+  };
+
+  // The predicted final direction: the nearest attracting limit direction (R* < 0; the blue ones
+  // attract almost every trajectory, the others only their stable manifolds, e.g. straight rays);
+  // after a repelling w1 (Case 1) the slip grows along it. At f = 0 (rotational symmetry) w is
+  // first rotated into the plane w2 = 0.
+  static Predicted predicted_direction(const LimitDirectionAnalysis& A, const Eigen::Vector3d& wf, bool force_free,
+                                       bool stopped) {
+    Eigen::Vector3d wc = wf;
+    if (force_free) wc = Eigen::Vector3d(std::hypot(wf(0), wf(1)), 0.0, wf(2));
+    Predicted p;
+    for (const LimitDirection& ld : A.limit_directions()) {
+      if ((stopped && ld.rdot < 0.0) || (!stopped && ld.rdot > 0.0)) {
+        if ((ld.w - wc).norm() < p.dist) {
+          p.dist = (ld.w - wc).norm();
+          p.colour = double(ld.colour);
+        }
+      }
+    }
+    return p;
   }
 
   fr::SphereOptions o_;
