@@ -116,50 +116,108 @@ class ReferenceStudy {
   }
 
   void run(cm::Run& run) {
-    const Particle& p = particle_;
-    const double m_star = 0.5 * p.m, r_star = 0.5 * p.r, E_star = effective_E(p, p);
-    const double t_c = hertz_duration(m_star, r_star, E_star, v_rel_);  // eq. (50)
-    const double K = 4.0 / 3.0 * std::sqrt(r_star) * E_star;
-    const double D = 2.0 * xi_ * std::sqrt(2.0 * std::sqrt(r_star) * E_star * m_star);
-    const double t_end = 2.0 * t_c, h = t_c / static_cast<double>(samples_);
-    const long n_samples = std::lround(t_end / h);
+    setup();
+    impact_reference(run);
+    impact_convergence(run);
+    tops(run);
+    drift(run);
+    if (!run.quiet())
+      std::printf(
+          "Hertz impact: reference duration %.9g s (Eq. (50): %.9g), e = %.9g; observed orders %.3f (overlap), "
+          "%.3f (separation velocity)\n",
+          t_sep_, t_c_, v_sep_ / v_rel_, order_overlap_, order_separation_);
+  }
 
-    // the reference: delta'' = -(K delta^(3/2) + D delta^(1/4) delta') / m*, eqs. (19), (22)
-    cm::Rhs rhs = [&](double, cm::ConstVectorRef y, cm::VectorRef yd) {
+ private:
+  // --- set up: the binary impact of two equal spheres, its Hertz duration and its samples ---------------
+  void setup() {
+    const Particle& p = particle_;
+    m_star_ = 0.5 * p.m;
+    const double r_star = 0.5 * p.r, E_star = effective_E(p, p);
+    t_c_ = hertz_duration(m_star_, r_star, E_star, v_rel_);  // eq. (50)
+    K_ = 4.0 / 3.0 * std::sqrt(r_star) * E_star;
+    D_ = 2.0 * xi_ * std::sqrt(2.0 * std::sqrt(r_star) * E_star * m_star_);
+    h_ = t_c_ / static_cast<double>(samples_);
+    n_samples_ = std::lround(2.0 * t_c_ / h_);  // the impact and as long again in free flight
+  }
+
+  // --- the reference: the overlap delta(t) by CVODE, up to the separation and in free flight after it ------
+  void impact_reference(cm::Run& run) {
+    // delta'' = -(K delta^(3/2) + D delta^(1/4) delta') / m*, eqs. (19), (22)
+    cm::Rhs rhs = [this](double, cm::ConstVectorRef y, cm::VectorRef yd) {
       const double d = std::max(y(0), 0.0);
       yd(0) = y(1);
-      yd(1) = -(K * std::pow(d, 1.5) + D * std::pow(d, 0.25) * y(1)) / m_star;
+      yd(1) = -(K_ * std::pow(d, 1.5) + D_ * std::pow(d, 0.25) * y(1)) / m_star_;
     };
     Eigen::VectorXd y0(2);
     y0 << 0.0, v_rel_;
     auto ode = cm::make_integrator(reference_.method, rhs, y0, 0.0, reference_.tolerances());
     ode->set_max_steps(reference_.max_steps);
     ode->set_roots(1, [](double t, cm::ConstVectorRef y, cm::VectorRef g) { g(0) = t > 0.0 ? y(0) : 1.0; }, {-1});
-    std::vector<double> ref(static_cast<std::size_t>(n_samples) + 1, 0.0);
-    double t_sep = std::nan(""), v_sep = std::nan("");
-    for (long k = 1; k <= n_samples; ++k) {
-      const double tk = static_cast<double>(k) * h;
-      if (std::isfinite(t_sep)) {
-        ref[static_cast<std::size_t>(k)] = -v_sep * (tk - t_sep);  // free flight after separation
+    ref_.assign(static_cast<std::size_t>(n_samples_) + 1, 0.0);
+    t_sep_ = std::nan("");
+    v_sep_ = std::nan("");
+    for (long k = 1; k <= n_samples_; ++k) {
+      const double tk = static_cast<double>(k) * h_;
+      if (std::isfinite(t_sep_)) {
+        ref_[static_cast<std::size_t>(k)] = -v_sep_ * (tk - t_sep_);  // free flight after separation
         continue;
       }
       cm::Step s = ode->advance(tk);
       while (s.root && s.t < tk) {
-        t_sep = s.t;
-        v_sep = -s.y(1);
-        ref[static_cast<std::size_t>(k)] = -v_sep * (tk - t_sep);
+        t_sep_ = s.t;
+        v_sep_ = -s.y(1);
+        ref_[static_cast<std::size_t>(k)] = -v_sep_ * (tk - t_sep_);
         break;
       }
-      if (!std::isfinite(t_sep)) ref[static_cast<std::size_t>(k)] = s.y(0);
+      if (!std::isfinite(t_sep_)) ref_[static_cast<std::size_t>(k)] = s.y(0);
     }
     run.statistics("reference", ode->statistics().as_map());
-    run.scalar("duration_hertz_eq50", t_c, "s");
-    run.scalar("duration_reference", t_sep, "s");
-    run.scalar("restitution_reference", v_sep / v_rel_);
+    run.scalar("duration_hertz_eq50", t_c_, "s");
+    run.scalar("duration_reference", t_sep_, "s");
+    run.scalar("restitution_reference", v_sep_ / v_rel_);
+  }
 
+  /// One DEM run of the impact at time step dt: the overlap at the samples, the relative velocity
+  /// after the impact, the mean fixed-point iterations of a step and the steps in contact.
+  struct DemImpact {
+    std::vector<double> delta;
+    double v_out = 0.0, iterations_mean = 0.0, contact_steps = 0.0;
+  };
+
+  DemImpact dem_impact(double dt) const {
+    const Particle& p = particle_;
+    Options o;
+    o.dt = dt;
+    o.tol = tol_;
+    o.gravity = {0.0, 0.0, 0.0};
+    o.particle_particle = {0.0, 0.0, xi_};
+    State a, b;
+    a.x = Vector3d(-p.r, 0.0, 0.0);
+    b.x = Vector3d(p.r, 0.0, 0.0);
+    a.v = Vector3d(0.5 * v_rel_, 0.0, 0.0);
+    b.v = -a.v;
+    System sys({p, p}, {a, b}, {}, o);
+    const long stride = std::lround(h_ / o.dt), steps = n_samples_ * stride;
+    DemImpact out;
+    out.delta.assign(static_cast<std::size_t>(n_samples_) + 1, 0.0);
+    double iterations = 0.0;
+    for (long k = 1; k <= steps; ++k) {
+      iterations += static_cast<double>(sys.step().iterations);
+      out.contact_steps += sys.active_pairs() > 0 ? 1.0 : 0.0;
+      if (k % stride == 0)
+        out.delta[static_cast<std::size_t>(k / stride)] = 2.0 * p.r - (sys.state(1).x - sys.state(0).x).norm();
+    }
+    out.v_out = sys.state(1).v(0) - sys.state(0).v(0);
+    out.iterations_mean = iterations / static_cast<double>(steps);
+    return out;
+  }
+
+  // --- the order of convergence: the DEM at each time step of conv.dt_over_duration against the reference ---
+  void impact_convergence(cm::Run& run) {
     auto hist =
         run.table("overlap.tsv", "overlap 2r - |x_2 - x_1| of the CVODE reference and the DEM (finest step)",
-                  {{"t", "s"}, {"delta_reference", "m"}, {"delta_dem", "m"}}, {double(n_samples + 1), "conv.samples"});
+                  {{"t", "s"}, {"delta_reference", "m"}, {"delta_dem", "m"}}, {double(n_samples_ + 1), "conv.samples"});
     auto conv = run.table("convergence.tsv", "errors of the DEM against the reference per time step",
                           {{"dt", "s"},
                            {"err_delta", "m"},
@@ -168,55 +226,32 @@ class ReferenceStudy {
                            {"restitution", "1"},
                            {"iterations_mean", "1"}});
     std::vector<double> dts, e_delta, e_v;
-    std::vector<double> finest;
+    DemImpact finest;
     for (const double f : fractions_) {
-      Options o;
-      o.dt = f * t_c;
-      o.tol = tol_;
-      o.gravity = {0.0, 0.0, 0.0};
-      o.particle_particle = {0.0, 0.0, xi_};
-      State a, b;
-      a.x = Vector3d(-p.r, 0.0, 0.0);
-      b.x = Vector3d(p.r, 0.0, 0.0);
-      a.v = Vector3d(0.5 * v_rel_, 0.0, 0.0);
-      b.v = -a.v;
-      System sys({p, p}, {a, b}, {}, o);
-      const long stride = std::lround(h / o.dt), steps = n_samples * stride;
-      std::vector<double> delta(static_cast<std::size_t>(n_samples) + 1, 0.0);
-      double err = 0.0, iterations = 0.0, dmax = 0.0, contact_steps = 0.0;
-      for (long k = 1; k <= steps; ++k) {
-        iterations += static_cast<double>(sys.step().iterations);
-        contact_steps += sys.active_pairs() > 0 ? 1.0 : 0.0;
-        if (k % stride == 0) {
-          const std::size_t j = static_cast<std::size_t>(k / stride);
-          delta[j] = 2.0 * p.r - (sys.state(1).x - sys.state(0).x).norm();
-          err = std::max(err, std::fabs(delta[j] - ref[j]));
-          dmax = std::max(dmax, ref[j]);
-        }
+      const double dt = f * t_c_;
+      DemImpact dem = dem_impact(dt);
+      double err = 0.0, dmax = 0.0;
+      for (std::size_t j = 1; j < dem.delta.size(); ++j) {
+        err = std::max(err, std::fabs(dem.delta[j] - ref_[j]));
+        dmax = std::max(dmax, ref_[j]);
       }
-      const double v_out = sys.state(1).v(0) - sys.state(0).v(0);
-      dts.push_back(o.dt);
+      dts.push_back(dt);
       e_delta.push_back(err / dmax);
-      e_v.push_back(std::fabs(v_out - v_sep) / v_rel_);
-      conv.row({o.dt, err, std::fabs(v_out - v_sep), contact_steps * o.dt, v_out / v_rel_,
-                iterations / static_cast<double>(steps)});
-      finest = delta;
+      e_v.push_back(std::fabs(dem.v_out - v_sep_) / v_rel_);
+      conv.row(
+          {dt, err, std::fabs(dem.v_out - v_sep_), dem.contact_steps * dt, dem.v_out / v_rel_, dem.iterations_mean});
+      finest = std::move(dem);
     }
-    for (long k = 0; k <= n_samples; ++k)
-      hist.row({static_cast<double>(k) * h, ref[static_cast<std::size_t>(k)], finest[static_cast<std::size_t>(k)]});
-    run.scalar("order_overlap", cm::observed_order(dts, e_delta));
-    run.scalar("order_separation_velocity", cm::observed_order(dts, e_v));
+    for (long k = 0; k <= n_samples_; ++k)
+      hist.row(
+          {static_cast<double>(k) * h_, ref_[static_cast<std::size_t>(k)], finest.delta[static_cast<std::size_t>(k)]});
+    order_overlap_ = cm::observed_order(dts, e_delta);
+    order_separation_ = cm::observed_order(dts, e_v);
+    run.scalar("order_overlap", order_overlap_);
+    run.scalar("order_separation_velocity", order_separation_);
     run.scalar("err_overlap_finest_relative", e_delta.back());
-    tops(run);
-    drift(run);
-    if (!run.quiet())
-      std::printf(
-          "Hertz impact: reference duration %.9g s (Eq. (50): %.9g), e = %.9g; observed orders %.3f (overlap), "
-          "%.3f (separation velocity)\n",
-          t_sep, t_c, v_sep / v_rel_, cm::observed_order(dts, e_delta), cm::observed_order(dts, e_v));
   }
 
- private:
   /// The spatial spin and the attitude of a top from CVODE (quaternion and body spin, Euler's
   /// equations), at n + 1 equally spaced times over top.t_end.
   void top_reference(double mgl, long n, std::vector<Vector3d>& omega, std::vector<Matrix3d>& Q) const {
@@ -378,6 +413,14 @@ class ReferenceStudy {
   std::vector<double> fractions_{1.0 / 10, 1.0 / 20, 1.0 / 40, 1.0 / 80, 1.0 / 160, 1.0 / 320};
   long samples_ = 10;
   cm::IntegratorOptions reference_;
+
+  // the impact: reduced mass m*, Hertz duration t_c (50), the coefficients K, D of (19), (22), and
+  // the sample spacing h of its n_samples + 1 samples over 2 t_c
+  double m_star_ = 0.0, t_c_ = 0.0, K_ = 0.0, D_ = 0.0, h_ = 0.0;
+  long n_samples_ = 0;
+  std::vector<double> ref_;                              ///< the reference overlap at the samples
+  double t_sep_ = 0.0, v_sep_ = 0.0;                     ///< the reference's separation time and speed
+  double order_overlap_ = 0.0, order_separation_ = 0.0;  ///< observed orders of convergence
 };
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -165,6 +166,13 @@ std::string join(const Parts&... parts) {
   std::string s;
   (s.append(std::string_view(parts)), ...);
   return s;
+}
+
+/// A number in a scalar name, a file name or a caption, as printf's %g writes it (0.02, 1e-05).
+inline std::string format_g(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
 }
 
 }  // namespace fr

@@ -1,5 +1,6 @@
-// The studies of Sect. 7 in rescaled time shared by fr_portraits (study `portraits`) and
-// fr_stopping (study `stopping`): the bodies, their friction models and the integrator keys.
+// Sect. 7 in rescaled time, what the phase portraits (fr_portraits) and the stopping simulations
+// (fr_stopping) share: the bodies, their friction models and the integrator, as keys, and one case
+// (a body, a model and a force) as a test problem.
 #pragma once
 
 #include <map>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "common/study.hpp"
+#include "common/options.hpp"
 #include "common/sundials.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
@@ -29,6 +30,16 @@ struct SphereOptions {
   cm::IntegratorOptions solver;
 };
 
+/// The keys of the bodies, the models and the integrator.
+void declare_sphere_keys(cm::Config& c, SphereOptions& o);
+
+/// Checks a study's cases: one per force of `forces` (key `forces_key`), with as many `models` and
+/// `bodies` (keys `models_key`, `bodies_key`), each known and each model fit for its body's pressure.
+void check_sphere_cases(cm::Config& c, const SphereOptions& o, const std::vector<double>& forces,
+                        const std::string& forces_key, const std::vector<std::string>& models,
+                        const std::string& models_key, const std::vector<std::string>& bodies,
+                        const std::string& bodies_key);
+
 /// One case: a body (disc: j = 1/2, Rbar = R; ball: j = 2/5, Rbar = lambda R), a friction model
 /// and a force.
 struct SphereCase {
@@ -39,64 +50,15 @@ struct SphereCase {
   TestProblem prob;
 };
 
-class SphereStudy {
- protected:
-  /// The keys of the bodies, the models and the integrator; `models`/`bodies` (keys
-  /// `models_key`/`bodies_key`) are checked against the `forces` list.
-  void declare_common(cm::Config& c);
-  void check_cases(cm::Config& c, const std::vector<double>& forces, const std::string& forces_key,
-                   const std::vector<std::string>& models, const std::string& models_key,
-                   const std::vector<std::string>& bodies, const std::string& bodies_key) const;
-  SphereCase make_case(const std::string& body, const std::string& model, double f);
-
-  SphereOptions o_;
+/// The cases of one study, the harmonic coefficients (83) of each contact computed once.
+class SphereCases {
+ public:
+  explicit SphereCases(const SphereOptions& o) : o_(o) {}
+  SphereCase make(const std::string& body, const std::string& model, double f);
 
  private:
+  const SphereOptions& o_;
   std::map<std::string, HarmonicCoefficients> coefficients_;
-};
-
-/// Phase portraits on the unit sphere of slip directions (Figs. 12, 15, 16).
-class PortraitsStudy : public SphereStudy {
- public:
-  static constexpr cm::StudyInfo info{"fr_portraits", "friction", "portraits",
-                                      "Phase portraits on the sphere of slip directions (Figs. 12, 15, 16)"};
-  PortraitsStudy();
-  void declare(cm::Config& c);
-  void run(cm::Run& run);
-
- private:
-  void setup(const cm::Run& run);
-  void limit_directions(cm::Table& lds, std::size_t c, const LimitDirectionAnalysis& A);
-  void trajectories(cm::Run& run, std::size_t c, const LimitDirectionAnalysis& A);
-
-  std::vector<double> f_{1.2, 0.7, 0.2, 0.02, 0.0, 0.0};
-  std::vector<std::string> model_{"N2", "N2", "N2", "N2", "fitted", "N2"};
-  std::vector<std::string> body_{"disc", "disc", "disc", "disc", "disc", "disc"};
-  long seeds_ = 120;
-  double tau_end_ = 20.0, dtau_ = 0.1;
-  long circle_points_ = 120;
-  std::vector<double> tau_;
-  std::vector<Eigen::Vector3d> seed_points_;
-};
-
-/// Direct simulations of the stopping disc and ball.
-class StoppingStudy : public SphereStudy {
- public:
-  static constexpr cm::StudyInfo info{"fr_stopping", "friction", "stopping",
-                                      "Direct simulation of the stopping disc and ball (Sect. 7)"};
-  StoppingStudy();
-  void declare(cm::Config& c);
-  void run(cm::Run& run);
-
- private:
-  void simulate(cm::Run& run, std::size_t c, cm::Table& summary);
-
-  std::vector<double> f_{0.0};
-  std::vector<double> x0_{1.0, 0.0, 1.0};
-  std::vector<std::string> model_{"exact"};
-  std::vector<std::string> body_{"disc"};
-  double r_stop_ = 1e-20, tau_end_ = 200.0, dtau_ = 0.25;
-  std::vector<double> tau_;
 };
 
 }  // namespace fr

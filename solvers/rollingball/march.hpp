@@ -24,6 +24,17 @@ namespace rb {
 /// Makes an integrator started at (t0, y0).
 using Factory = std::function<std::unique_ptr<cm::Integrator>(double t0, const Eigen::VectorXd& y0)>;
 
+/// Integrators of the ODE x' = model.rhs(t, x) by `method` (cm::make_integrator) at `tol`; `model`
+/// must outlive them.
+template <class Model>
+Factory ode_factory(const Model& model, const std::string& method, const cm::Tolerances& tol) {
+  const Model* m = &model;
+  return [m, method, tol](double t0, const Eigen::VectorXd& y0) {
+    return cm::make_integrator(
+        method, [m](double t, cm::ConstVectorRef y, cm::VectorRef yd) { m->rhs(t, y, yd); }, y0, t0, tol);
+  };
+}
+
 struct Crossing {
   double t;
   int direction;  ///< +1 rising, -1 falling

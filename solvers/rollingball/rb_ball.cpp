@@ -112,200 +112,265 @@ class BallStudy {
   }
 
   void run(cm::Run& run) {
-    ball_ = std::make_unique<rb::Ball>(rb::ball_parameters_from(o_.model));
-    study(run);
+    setup(run);
+    solve(run);
+    crosscheck(run);
+    if (dae_ && o_.ode_vs_dae) compare_with_ode(run);
+    if (!o_.window.empty()) diagnostic(run);
+    write(run);
   }
 
  private:
-  void study(cm::Run& out) {
-    // --- set up: the ball of Fig. 6.1 and the initial state (6.12) -------------------------------
-    // --- set up: the ball of Fig. 6.1 and the initial state (6.12) -----------------------------
+  // --- set up: the ball of Fig. 6.1 and the initial state (6.12) -----------------------------------
+  void setup(cm::Run& run) {
+    ball_ = std::make_unique<rb::Ball>(rb::ball_parameters_from(o_.model));
     const rb::Ball& ball = *ball_;
     const int n = ball.n();
-    Eigen::VectorXd theta = Eigen::Map<const Eigen::VectorXd>(o_.theta.data(), n);
+    theta_ = Eigen::Map<const Eigen::VectorXd>(o_.theta.data(), n);
     const Eigen::VectorXd thetadot = Eigen::Map<const Eigen::VectorXd>(o_.thetadot.data(), n);
     if (o_.theta_from_cm_solver) {
-      const auto ic = rb::solve_initial_configuration(ball, theta, rb::free_angles_from(o_.free), o_.want == "above");
-      theta = ic.theta;
-      out.note("theta_a from the CM condition (exact root) instead of the printed values");
+      const auto ic = rb::solve_initial_configuration(ball, theta_, rb::free_angles_from(o_.free), o_.want == "above");
+      theta_ = ic.theta;
+      run.note("theta_a from the CM condition (exact root) instead of the printed values");
     }
     const auto &qv = o_.q, &Om = o_.Omega, &zv = o_.z;
     const cm::Quaternion q_a(qv[0], qv[1], qv[2], qv[3]);
-    const Eigen::VectorXd x_a = ball.initial_state(theta, thetadot, q_a, rb::Vec3(Om[0], Om[1], Om[2]),
-                                                   Eigen::Vector2d(zv[0], zv[1]));  // eq. (6.12)
-    rb::MarchOptions options = rb::march_options_from(o_.march, o_.model.actuation, out.budget().max_rows);
-    const cm::Tolerances tol = o_.march.integrator.tolerances();
-    const std::string method = o_.march.integrator.method;
-    const bool dae = o_.formulation == "dae";
-    const bool suppress = o_.suppress_algebraic_error;
-    const auto crosscheck = rb::crosscheck_methods_from(o_.march);
-    const auto& window = o_.window;
-    if (!window.empty())
-      cm::grid_points("diagnostic.dt", options.a, window[1], o_.diagnostic_dt, out.budget().max_rows);
-    {
-      const rb::BallContact c0 = ball.contact(options.a, x_a);
-      if (!std::isfinite(c0.N) || !std::isfinite(c0.fs))
-        throw cm::InputError(
-            "model.m0, model.d, masses.m, rails.radius, ic.theta, ic.Omega: the normal force at t = a is not "
-            "finite (N = " +
-            cm::format_real(c0.N) + ")");
-    }
-
-    const auto ode_factory = [&ball, tol](const std::string& m) -> rb::Factory {
-      return [&ball, m, tol](double t0, const Eigen::VectorXd& y0) {
-        return cm::make_integrator(
-            m, [&ball](double t, cm::ConstVectorRef y, cm::VectorRef yd) { ball.rhs(t, y, yd); }, y0, t0, tol);
-      };
-    };
-    const rb::Factory dae_factory = [&ball, tol, suppress](double t0, const Eigen::VectorXd& y0) {
-      Eigen::VectorXd yp0(y0.size());
-      ball.rhs(t0, y0, yp0);  // consistent x' from (6.4); q0' = -q_flat . Omega / 2
-      return cm::make_dae_integrator([&ball](double t, cm::ConstVectorRef y, cm::ConstVectorRef yp,
-                                             cm::VectorRef F) { ball.residual(t, y, yp, F); },
-                                     y0, yp0, ball.differential_components(), t0, tol, suppress);
-    };
-    const auto ratio = [&ball](double t, const Eigen::VectorXd& x) {
-      const rb::BallContact c = ball.contact(t, x);
-      return c.fs / c.N;  // the objective of (1.3)
-    };
-    const cm::RootFunction normal_force = [&ball](double t, cm::ConstVectorRef x, cm::VectorRef g) {
-      g(0) = ball.contact(t, x).N;  // detachment: N = 0, eq. (1.1)
-    };
-    const bool stop_on_N_zero = o_.stop_on_N_zero;
-    const auto normal_force_value = [&ball](double t, const Eigen::VectorXd& x) { return ball.contact(t, x).N; };
-
-    auto traj = out.table("trajectory.tsv",
-                          std::string("ball of Sect. 6 (") + (dae ? "DAE (6.5)" : "ODE (6.4)") +
-                              "): state, contact forces (3.3)/(3.4), ratio f_s/N; zeta = body frame translated "
-                              "to the GC, X = spatial frame translated to the GC",
-                          trajectory_columns(n));
-
-    // --- solve: integrate piecewise, track N, f_s/N, |q|, q0 ------------------------------------
-    Track tr;
-    tr.energy0 = ball.energy(x_a);
-    std::vector<std::pair<double, Eigen::VectorXd>> grid_states;  // for the ODE vs DAE comparison
-    auto observer = [&](double t, const Eigen::VectorXd& x, bool output) {
-      const rb::BallContact c = ball.contact(t, x);
-      tr.update(t, x, c, ball);
-      if (!output) return;
-      if (dae && o_.ode_vs_dae) grid_states.emplace_back(t, x);
-      traj.row(trajectory_row(ball, t, x, c));
-    };
-    options.fresh_restart = dae;
-    rb::March march(dae ? dae_factory : ode_factory(method), options);
-    march.objective(ratio);
-    march.minimise(normal_force_value);
-    if (stop_on_N_zero) march.root(normal_force, -1, true);
-    const rb::MarchResult res = march.run(x_a, observer);
-    out.statistics(dae ? "ida" : method, res.statistics);
-
-    // Cross-check: other integrators on (6.4).
-    double spread = 0.0, tdet_spread = 0.0;
-    std::map<std::string, double> cost;  // rhs evaluations + state size x Jacobian evaluations
-    const auto cost_of = [&ball](const rb::MarchResult& r) {
-      return r.stat("rhs_evaluations") + ball.state_size() * r.stat("jacobian_evaluations");
-    };
-    if (!dae) cost[method] = cost_of(res);
-    for (const std::string& m : crosscheck) {
-      rb::March other(ode_factory(m), options);
-      other.objective(ratio);
-      other.minimise(normal_force_value);
-      if (stop_on_N_zero) other.root(normal_force, -1, true);
-      const rb::MarchResult o = other.run(x_a, [](double, const Eigen::VectorXd&, bool) {});
-      out.scalar("mu_hat." + m, o.best_value);
-      out.statistics(m, o.statistics);
-      cost[m] = cost_of(o);
-      spread = std::max(spread, std::abs(o.best_value - res.best_value));
-      if (stop_on_N_zero && o.stopped_on_root && res.stopped_on_root) {
-        out.scalar("t_det." + m, o.t_end);
-        tdet_spread = std::max(tdet_spread, std::abs(o.t_end - res.t_end));
-      }
-    }
-
-    // The DAE against the ODE on the output grid.
-    if (dae && o_.ode_vs_dae) {
-      rb::MarchOptions oo = options;
-      oo.fresh_restart = false;
-      std::size_t k = 0;
-      double diff = 0.0, diff_half = 0.0;
-      const double t_half = 0.5 * (options.a + options.b);
-      rb::March ode(ode_factory(method), oo);
-      ode.run(x_a, [&](double t, const Eigen::VectorXd& x, bool output) {
-        if (!output || k >= grid_states.size()) return;
-        if (std::abs(grid_states[k].first - t) < 1e-12) {
-          const double d = (grid_states[k].second - x).lpNorm<Eigen::Infinity>();
-          diff = std::max(diff, d);
-          if (t <= t_half) diff_half = std::max(diff_half, d);
-        }
-        ++k;
-      });
-      out.scalar("ode_dae_max_diff", diff);
-      out.scalar("ode_dae_max_diff_first_half", diff_half);
-    }
-
-    // The detachment diagnostic: the rolling model continued past N = 0 (unphysical after the first
-    // zero, but it shows the dip of N that makes the first zero ill-conditioned).
-    if (!window.empty()) diagnostic(ball, ode_factory(method), x_a, options, window, normal_force, out);
-
-    // --- write ------------------------------------------------------------------------------------
-    if (o_.rails) write_rails(ball, x_a, out);
-    auto best = out.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3), and the end of the run (one row)",
-                          {{"t_mu_hat", "1"}, {"mu_hat", "1"}, {"t_end", "1"}, {"N_end", "1"}, {"fs_end", "1"}});
-    const rb::BallContact ce = ball.contact(res.t_end, res.y_end);
-    best.row({res.best_t, res.best_value, res.t_end, ce.N, ce.fs});
-    const rb::BallContact c0 = ball.contact(options.a, x_a);
-    const rb::Vec3 cB0 = ball.centre_of_mass(theta);
-    out.scalar("M", ball.total_mass());
-    out.scalar("state_size", ball.state_size());
-    if (n > 0) out.scalar("theta_a1", theta(0));
-    if (n > 1) out.scalar("theta_a2", theta(1));
-    if (n > 2) out.scalar("theta_a3", theta(2));
-    out.scalar("cB1_0", cB0(0));
-    out.scalar("cB2_0", cB0(1));
-    out.scalar("cB3_0", cB0(2));
-    out.scalar("N_0", c0.N);
-    out.scalar("fs_0", c0.fs);
-    out.scalar("Ffr1_0", c0.Ffr(0));
-    out.scalar("Ffr2_0", c0.Ffr(1));
-    out.scalar("mu_hat", res.best_value);
-    out.scalar("t_mu_hat", res.best_t);
-    out.scalar("mu_hat_grid", res.grid_best_value);
-    out.scalar("N_min", res.low_value);  // refined between grid points (golden section)
-    out.scalar("t_N_min", res.low_t);
-    out.scalar("N_min_grid", res.grid_low_value);
-    out.scalar("N_max", tr.N_max);
-    out.scalar("t_N_max", tr.t_N_max);
-    out.scalar("fs_max", tr.fs_max);
-    out.scalar("max_qnorm_err", tr.qnorm_err);
-    out.scalar("q0_sign_changes", tr.q0_changes);
-    out.scalar("t_q0_first_sign_change", tr.t_q0_change);
-    out.scalar("energy_drift", tr.energy_drift);
-    out.scalar("mu_hat_spread", spread);
-    if (cost.count("cvode_adams") && cost.count("cvode_bdf"))
-      out.scalar("cost_adams_over_bdf", cost["cvode_adams"] / cost["cvode_bdf"]);
-    out.scalar("t_end", res.t_end);
-    for (int k = 0; k < 3; ++k) out.scalar("Omega_end" + std::to_string(k + 1), res.y_end(ball.i_Omega() + k));
-    for (int k = 0; k < 2; ++k) out.scalar("z_end" + std::to_string(k + 1), res.y_end(ball.i_z() + k));
-    if (stop_on_N_zero) {
-      const double nan = std::numeric_limits<double>::quiet_NaN();
-      const rb::BallContact cd = ball.contact(res.t_end, res.y_end);
-      out.scalar("detached", res.stopped_on_root ? 1.0 : 0.0);
-      out.scalar("t_det", res.stopped_on_root ? res.t_end : nan);
-      out.scalar("N_at_det", res.stopped_on_root ? cd.N : nan);
-      out.scalar("fs_at_det", res.stopped_on_root ? cd.fs : nan);
-      for (int k = 0; k < 3; ++k)
-        out.scalar("Omega_at_det" + std::to_string(k + 1), res.stopped_on_root ? res.y_end(ball.i_Omega() + k) : nan);
-      for (int k = 0; k < 2; ++k)
-        out.scalar("z_at_det" + std::to_string(k + 1), res.stopped_on_root ? res.y_end(ball.i_z() + k) : nan);
-      if (!crosscheck.empty()) out.scalar("t_det_spread", tdet_spread);
-    }
-    out.note(
-        "mu_hat = max f_s/N sampled every analysis.dt and refined by golden section on the solution "
-        "restarted from the grid state before the maximum.");
-    out.note("energy_drift = max |E(t) - E(a)|: a conservation check only when the masses are frozen.");
+    x_a_ = ball.initial_state(theta_, thetadot, q_a, rb::Vec3(Om[0], Om[1], Om[2]),
+                              Eigen::Vector2d(zv[0], zv[1]));  // eq. (6.12)
+    dae_ = o_.formulation == "dae";
+    options_ = rb::march_options_from(o_.march, o_.model.actuation, run.budget().max_rows);
+    options_.fresh_restart = dae_;  // at a kink the DAE starts afresh from a consistent x', not by reinit
+    if (!o_.window.empty())
+      cm::grid_points("diagnostic.dt", options_.a, o_.window[1], o_.diagnostic_dt, run.budget().max_rows);
+    const rb::BallContact c0 = ball.contact(options_.a, x_a_);
+    if (!std::isfinite(c0.N) || !std::isfinite(c0.fs))
+      throw cm::InputError(
+          "model.m0, model.d, masses.m, rails.radius, ic.theta, ic.Omega: the normal force at t = a is not "
+          "finite (N = " +
+          cm::format_real(c0.N) + ")");
   }
 
- private:
+  /// An integrator of the ODE (6.4) by method m.
+  rb::Factory ode_factory(const std::string& m) const {
+    return rb::ode_factory(*ball_, m, o_.march.integrator.tolerances());
+  }
+
+  /// An integrator (IDA) of the index-1 DAE (6.5), started from a consistent x'.
+  rb::Factory dae_factory() const {
+    const rb::Ball* ball = ball_.get();
+    const cm::Tolerances tol = o_.march.integrator.tolerances();
+    const bool suppress = o_.suppress_algebraic_error;
+    return [ball, tol, suppress](double t0, const Eigen::VectorXd& y0) {
+      Eigen::VectorXd yp0(y0.size());
+      ball->rhs(t0, y0, yp0);  // consistent x' from (6.4); q0' = -q_flat . Omega / 2
+      return cm::make_dae_integrator([ball](double t, cm::ConstVectorRef y, cm::ConstVectorRef yp,
+                                            cm::VectorRef F) { ball->residual(t, y, yp, F); },
+                                     y0, yp0, ball->differential_components(), t0, tol, suppress);
+    };
+  }
+
+  /// N as a root function: detachment is N = 0, eq. (1.1).
+  cm::RootFunction normal_force() const {
+    const rb::Ball* ball = ball_.get();
+    return [ball](double t, cm::ConstVectorRef x, cm::VectorRef g) { g(0) = ball->contact(t, x).N; };
+  }
+
+  /// What every march of the study seeks: the maximum of f_s/N (1.3), the minimum of N and, with
+  /// event.stop_on_N_zero, the first falling zero of N.
+  void configure(rb::March& march) const {
+    const rb::Ball* ball = ball_.get();
+    march.objective([ball](double t, const Eigen::VectorXd& x) {
+      const rb::BallContact c = ball->contact(t, x);
+      return c.fs / c.N;  // the objective of (1.3)
+    });
+    march.minimise([ball](double t, const Eigen::VectorXd& x) { return ball->contact(t, x).N; });
+    if (o_.stop_on_N_zero) march.root(normal_force(), -1, true);
+  }
+
+  double cost_of(const rb::MarchResult& r) const {
+    return r.stat("rhs_evaluations") + ball_->state_size() * r.stat("jacobian_evaluations");
+  }
+
+  // --- solve: integrate (6.4) or (6.5) piecewise, track N, f_s/N, |q|, q0 ----------------------------
+  void solve(cm::Run& run) {
+    const rb::Ball& ball = *ball_;
+    const std::string& method = o_.march.integrator.method;
+    auto traj = run.table("trajectory.tsv",
+                          std::string("ball of Sect. 6 (") + (dae_ ? "DAE (6.5)" : "ODE (6.4)") +
+                              "): state, contact forces (3.3)/(3.4), ratio f_s/N; zeta = body frame translated "
+                              "to the GC, X = spatial frame translated to the GC",
+                          trajectory_columns(ball.n()));
+    tr_.energy0 = ball.energy(x_a_);
+    auto observer = [&](double t, const Eigen::VectorXd& x, bool output) {
+      const rb::BallContact c = ball.contact(t, x);
+      tr_.update(t, x, c, ball);
+      if (!output) return;
+      if (dae_ && o_.ode_vs_dae) grid_states_.emplace_back(t, x);
+      traj.row(trajectory_row(ball, t, x, c));
+    };
+    rb::March march(dae_ ? dae_factory() : ode_factory(method), options_);
+    configure(march);
+    res_ = march.run(x_a_, observer);
+    run.statistics(dae_ ? "ida" : method, res_.statistics);
+  }
+
+  // Cross-check: the same march by other integrators of (6.4).
+  void crosscheck(cm::Run& run) {
+    const std::string& method = o_.march.integrator.method;
+    if (!dae_) cost_[method] = cost_of(res_);
+    for (const std::string& m : rb::crosscheck_methods_from(o_.march)) {
+      rb::March other(ode_factory(m), options_);
+      configure(other);
+      const rb::MarchResult r = other.run(x_a_, [](double, const Eigen::VectorXd&, bool) {});
+      run.scalar("mu_hat." + m, r.best_value);
+      run.statistics(m, r.statistics);
+      cost_[m] = cost_of(r);
+      spread_ = std::max(spread_, std::abs(r.best_value - res_.best_value));
+      if (o_.stop_on_N_zero && r.stopped_on_root && res_.stopped_on_root) {
+        run.scalar("t_det." + m, r.t_end);
+        tdet_spread_ = std::max(tdet_spread_, std::abs(r.t_end - res_.t_end));
+      }
+    }
+  }
+
+  // The DAE (6.5) against the ODE (6.4) on the output grid.
+  void compare_with_ode(cm::Run& run) const {
+    rb::MarchOptions options = options_;
+    options.fresh_restart = false;
+    std::size_t k = 0;
+    double diff = 0.0, diff_half = 0.0;
+    const double t_half = 0.5 * (options.a + options.b);
+    rb::March ode(ode_factory(o_.march.integrator.method), options);
+    ode.run(x_a_, [&](double t, const Eigen::VectorXd& x, bool output) {
+      if (!output || k >= grid_states_.size()) return;
+      if (std::abs(grid_states_[k].first - t) < 1e-12) {
+        const double d = (grid_states_[k].second - x).lpNorm<Eigen::Infinity>();
+        diff = std::max(diff, d);
+        if (t <= t_half) diff_half = std::max(diff_half, d);
+      }
+      ++k;
+    });
+    run.scalar("ode_dae_max_diff", diff);
+    run.scalar("ode_dae_max_diff_first_half", diff_half);
+  }
+
+  // The detachment diagnostic: the rolling model continued past N = 0 (unphysical after the first
+  // zero, but it shows the dip of N that makes the first zero ill-conditioned).
+  void diagnostic(cm::Run& run) const {
+    const rb::Ball& ball = *ball_;
+    const std::vector<double>& window = o_.window;
+    rb::MarchOptions options = options_;
+    options.b = window[1];
+    options.dt_scan = o_.diagnostic_dt;
+    options.dt_output = o_.diagnostic_dt;
+    options.fresh_restart = false;
+    auto table = run.table("N_window.tsv",
+                           "normal force of the rolling model continued past N = 0 (diagnostic of the detachment)",
+                           {{"t", "1"}, {"N", "1"}, {"fs", "1"}, {"ratio", "1"}});
+    double N_min = std::numeric_limits<double>::infinity(), t_N_min = 0;
+    rb::March march(ode_factory(o_.march.integrator.method), options);
+    march.root(normal_force(), 0, false);
+    const rb::MarchResult res = march.run(x_a_, [&](double t, const Eigen::VectorXd& x, bool) {
+      if (t < window[0] - 1e-12) return;
+      const rb::BallContact c = ball.contact(t, x);
+      table.row({t, c.N, c.fs, c.fs / c.N});
+      if (c.N < N_min) N_min = c.N, t_N_min = t;
+    });
+    auto crossings = run.table("crossings.tsv", "zeros of N(t) on [time.a, diagnostic.window t1]",
+                               {{"t", "1"}, {"direction", "1"}, {"fs", "1"}});
+    int down = 0, up = 0;
+    for (const rb::Crossing& c : res.crossings) {
+      const Eigen::VectorXd x = march.state_at(options.a, x_a_, c.t);
+      crossings.row({c.t, static_cast<double>(c.direction), ball.contact(c.t, x).fs});
+      if (c.direction < 0 && down < 2) run.scalar("t_N_down" + std::to_string(++down), c.t);
+      if (c.direction > 0 && up < 2) run.scalar("t_N_up" + std::to_string(++up), c.t);
+    }
+    run.scalar("N_crossings", static_cast<double>(res.crossings.size()));
+    run.scalar("N_window_min", N_min);
+    run.scalar("t_N_window_min", t_N_min);
+  }
+
+  // --- write ----------------------------------------------------------------------------------------
+  void write(cm::Run& run) const {
+    if (o_.rails) write_rails(run);
+    write_maximum(run);
+    write_initial_state(run);
+    write_extrema(run);
+    if (o_.stop_on_N_zero) write_detachment(run);
+    run.note(
+        "mu_hat = max f_s/N sampled every analysis.dt and refined by golden section on the solution "
+        "restarted from the grid state before the maximum.");
+    run.note("energy_drift = max |E(t) - E(a)|: a conservation check only when the masses are frozen.");
+  }
+
+  void write_maximum(cm::Run& run) const {
+    auto best = run.table("maximum.tsv", "the maximiser of f_s/N, eq. (1.3), and the end of the run (one row)",
+                          {{"t_mu_hat", "1"}, {"mu_hat", "1"}, {"t_end", "1"}, {"N_end", "1"}, {"fs_end", "1"}});
+    const rb::BallContact ce = ball_->contact(res_.t_end, res_.y_end);
+    best.row({res_.best_t, res_.best_value, res_.t_end, ce.N, ce.fs});
+  }
+
+  // The configuration at t = a: the total CM and the contact forces (3.3), (3.4).
+  void write_initial_state(cm::Run& run) const {
+    const rb::Ball& ball = *ball_;
+    const int n = ball.n();
+    const rb::BallContact c0 = ball.contact(options_.a, x_a_);
+    const rb::Vec3 cB0 = ball.centre_of_mass(theta_);
+    run.scalar("M", ball.total_mass());
+    run.scalar("state_size", ball.state_size());
+    if (n > 0) run.scalar("theta_a1", theta_(0));
+    if (n > 1) run.scalar("theta_a2", theta_(1));
+    if (n > 2) run.scalar("theta_a3", theta_(2));
+    run.scalar("cB1_0", cB0(0));
+    run.scalar("cB2_0", cB0(1));
+    run.scalar("cB3_0", cB0(2));
+    run.scalar("N_0", c0.N);
+    run.scalar("fs_0", c0.fs);
+    run.scalar("Ffr1_0", c0.Ffr(0));
+    run.scalar("Ffr2_0", c0.Ffr(1));
+  }
+
+  // mu_hat of (1.3), the extremes of N and f_s, the conservation checks and the end of the run.
+  void write_extrema(cm::Run& run) const {
+    const rb::Ball& ball = *ball_;
+    run.scalar("mu_hat", res_.best_value);
+    run.scalar("t_mu_hat", res_.best_t);
+    run.scalar("mu_hat_grid", res_.grid_best_value);
+    run.scalar("N_min", res_.low_value);  // refined between grid points (golden section)
+    run.scalar("t_N_min", res_.low_t);
+    run.scalar("N_min_grid", res_.grid_low_value);
+    run.scalar("N_max", tr_.N_max);
+    run.scalar("t_N_max", tr_.t_N_max);
+    run.scalar("fs_max", tr_.fs_max);
+    run.scalar("max_qnorm_err", tr_.qnorm_err);
+    run.scalar("q0_sign_changes", tr_.q0_changes);
+    run.scalar("t_q0_first_sign_change", tr_.t_q0_change);
+    run.scalar("energy_drift", tr_.energy_drift);
+    run.scalar("mu_hat_spread", spread_);
+    if (cost_.count("cvode_adams") && cost_.count("cvode_bdf"))
+      run.scalar("cost_adams_over_bdf", cost_.at("cvode_adams") / cost_.at("cvode_bdf"));
+    run.scalar("t_end", res_.t_end);
+    for (int k = 0; k < 3; ++k) run.scalar("Omega_end" + std::to_string(k + 1), res_.y_end(ball.i_Omega() + k));
+    for (int k = 0; k < 2; ++k) run.scalar("z_end" + std::to_string(k + 1), res_.y_end(ball.i_z() + k));
+  }
+
+  // Detachment: the first falling zero of N, eq. (1.1), where the march stopped (NaN if it did not).
+  void write_detachment(cm::Run& run) const {
+    const rb::Ball& ball = *ball_;
+    const bool detached = res_.stopped_on_root;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const rb::BallContact cd = ball.contact(res_.t_end, res_.y_end);
+    run.scalar("detached", detached ? 1.0 : 0.0);
+    run.scalar("t_det", detached ? res_.t_end : nan);
+    run.scalar("N_at_det", detached ? cd.N : nan);
+    run.scalar("fs_at_det", detached ? cd.fs : nan);
+    for (int k = 0; k < 3; ++k)
+      run.scalar("Omega_at_det" + std::to_string(k + 1), detached ? res_.y_end(ball.i_Omega() + k) : nan);
+    for (int k = 0; k < 2; ++k)
+      run.scalar("z_at_det" + std::to_string(k + 1), detached ? res_.y_end(ball.i_z() + k) : nan);
+    if (!rb::crosscheck_methods_from(o_.march).empty()) run.scalar("t_det_spread", tdet_spread_);
+  }
+
   struct Track {
     double N_min = std::numeric_limits<double>::infinity(), t_N_min = 0, N_max = -1e300, t_N_max = 0;
     double fs_max = 0, qnorm_err = 0, energy0 = 0, energy_drift = 0, last_q0 = 0, t_q0_change = -1;
@@ -371,41 +436,11 @@ class BallStudy {
     return row;
   }
 
-  void diagnostic(const rb::Ball& ball, const rb::Factory& factory, const Eigen::VectorXd& x_a,
-                  rb::MarchOptions options, const std::vector<double>& window, const cm::RootFunction& N,
-                  cm::Run& out) const {
-    options.b = window[1];
-    options.dt_scan = o_.diagnostic_dt;
-    options.dt_output = o_.diagnostic_dt;
-    options.fresh_restart = false;
-    auto table = out.table("N_window.tsv",
-                           "normal force of the rolling model continued past N = 0 (diagnostic of the detachment)",
-                           {{"t", "1"}, {"N", "1"}, {"fs", "1"}, {"ratio", "1"}});
-    double N_min = std::numeric_limits<double>::infinity(), t_N_min = 0;
-    rb::March march(factory, options);
-    march.root(N, 0, false);
-    const rb::MarchResult res = march.run(x_a, [&](double t, const Eigen::VectorXd& x, bool) {
-      if (t < window[0] - 1e-12) return;
-      const rb::BallContact c = ball.contact(t, x);
-      table.row({t, c.N, c.fs, c.fs / c.N});
-      if (c.N < N_min) N_min = c.N, t_N_min = t;
-    });
-    auto crossings = out.table("crossings.tsv", "zeros of N(t) on [time.a, diagnostic.window t1]",
-                               {{"t", "1"}, {"direction", "1"}, {"fs", "1"}});
-    int down = 0, up = 0;
-    for (const rb::Crossing& c : res.crossings) {
-      const Eigen::VectorXd x = march.state_at(options.a, x_a, c.t);
-      crossings.row({c.t, static_cast<double>(c.direction), ball.contact(c.t, x).fs});
-      if (c.direction < 0 && down < 2) out.scalar("t_N_down" + std::to_string(++down), c.t);
-      if (c.direction > 0 && up < 2) out.scalar("t_N_up" + std::to_string(++up), c.t);
-    }
-    out.scalar("N_crossings", static_cast<double>(res.crossings.size()));
-    out.scalar("N_window_min", N_min);
-    out.scalar("t_N_window_min", t_N_min);
-  }
-
-  void write_rails(const rb::Ball& ball, const Eigen::VectorXd& x_a, cm::Run& out) const {
-    auto rails = out.table("rails0.tsv",
+  // Fig. 6.1: the rails, the masses and the total CM at t = a.
+  void write_rails(cm::Run& run) const {
+    const rb::Ball& ball = *ball_;
+    const Eigen::VectorXd& x_a = x_a_;
+    auto rails = run.table("rails0.tsv",
                            "the rails in the body frame translated to the GC (= space at t = a when q_a = 1); "
                            "one block (two empty lines) per rail",
                            {{"theta", "rad"}, {"x1", "1"}, {"x2", "1"}, {"x3", "1"}});
@@ -420,7 +455,7 @@ class BallStudy {
       rails.gap();
       rails.gap();
     }
-    auto masses = out.table("masses0.tsv",
+    auto masses = run.table("masses0.tsv",
                             "masses m_0..m_n and the total CM (index n+1) at t = a, spatial frame "
                             "translated to the GC",
                             {{"i", "1"}, {"x1", "1"}, {"x2", "1"}, {"x3", "1"}, {"m", "1"}});
@@ -435,6 +470,14 @@ class BallStudy {
 
   BallOptions o_;
   std::unique_ptr<rb::Ball> ball_;
+  Eigen::VectorXd theta_, x_a_;  ///< theta_a and the initial state (6.12)
+  bool dae_ = false;             ///< the DAE (6.5) instead of the ODE (6.4)
+  rb::MarchOptions options_;
+  rb::MarchResult res_;
+  Track tr_;
+  std::vector<std::pair<double, Eigen::VectorXd>> grid_states_;  ///< the DAE's output grid, for compare_with_ode
+  double spread_ = 0.0, tdet_spread_ = 0.0;                      ///< across crosscheck.methods
+  std::map<std::string, double> cost_;  ///< rhs evaluations + state size x Jacobian evaluations
 };
 
 }  // namespace

@@ -169,12 +169,7 @@ class DiskStudy {
   }
 
   rb::Factory factory(const std::string& m) const {
-    const rb::Disk* disk = disk_.get();
-    const cm::Tolerances tol = o_.march.integrator.tolerances();
-    return [disk, m, tol](double t0, const Eigen::VectorXd& y0) {
-      return cm::make_integrator(
-          m, [disk](double t, cm::ConstVectorRef y, cm::VectorRef yd) { disk->rhs(t, y, yd); }, y0, t0, tol);
-    };
+    return rb::ode_factory(*disk_, m, o_.march.integrator.tolerances());  // (5.2)
   }
 
   void configure(rb::March& march) const {
