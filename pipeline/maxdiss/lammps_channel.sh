@@ -46,20 +46,23 @@ NU=0.24
 RESTITUTION=0.1
 RAYLEIGH_SHARE=0.2
 
-# a key of the bench run's configuration, as recorded in its run.json
+# a key of the bench run's configuration and a scalar of its results, read by the run reader
+# (cm_query; CM_QUERY names it, by default the build's)
+query=${CM_QUERY:-$(dirname "$0")/../../build/bin/cm_query}
+[[ -x $query ]] || { echo "$0: cm_query not found at $query (make build, or set CM_QUERY)" >&2; exit 2; }
 key() {
   local v
-  v=$(sed -n 's/^ *"'"$1"'": "\([^"]*\)".*/\1/p' "$run/run.json" | head -1)
-  [[ -n $v ]] || { echo "$0: $run/run.json has no key $1" >&2; exit 2; }
+  v=$("$query" --runs="$run" --key="$1") || { echo "$0: $run/run.json has no key $1" >&2; exit 2; }
   echo "$v"
 }
+scalar() { "$query" --runs="$run" --scalar="$1" 2>/dev/null; }
 Lx=$(key channel.length) Ly=$(key channel.width) Lz=$(key channel.height)
 IFS=, read -r cx cy <<<"$(key obstacle.centre)"
 r_obst=$(key obstacle.radius) box=$(key obstacle.box_length)
 rho=$(key particles.density) R=$(key particles.radius)
 mu=$(key friction.mu) mu_wall=$(key friction.mu_wall) dt_hard=$(key time.dt)
 IFS=, read -r gx gy gz <<<"$(key gravity)"
-plate=$(sed -n '/"plate_position": {/,/}/s/.*"value": \([^,}]*\).*/\1/p' "$run/run.json" | head -1)
+plate=$(scalar plate_position) || { echo "$0: $run/run.json has no scalar plate_position" >&2; exit 2; }
 
 mkdir -p "$out"
 # The time step and the damping of the softened glass.
@@ -131,8 +134,7 @@ echo "LAMMPS granular on the channel's timed state ($spheres spheres; time step 
 awk -F'\t' '!/^#/ { printf "  %d rank(s): %.3g sphere-steps/s, %.3g s of flow per second\n", $1, $5, $6 }' "$out/timings.tsv"
 for law in maxdiss coulomb; do
   for t in 1 2; do
-    rate=$(sed -n '/"sphere_steps_per_second_'"$law"'_'"$t"'_threads": {/,/}/s/.*"value": \([^,}]*\).*/\1/p' "$run/run.json" | head -1)
-    [[ -n $rate ]] || continue
+    rate=$(scalar "sphere_steps_per_second_${law}_${t}_threads") || continue
     awk -v law="$law" -v t="$t" -v r="$rate" -v n="$spheres" -v dt="$dt_hard" 'BEGIN {
       printf "  hard contacts, %s, %d thread(s): %.3g sphere-steps/s, %.3g s of flow per second\n", law, t, r, r * dt / n }'
   done

@@ -46,7 +46,7 @@ bench-maxdiss-channel: results/maxdiss/channel/run.json
 	@mkdir -p results/bench
 	$(BIN)/md_channel_bench --config configs/maxdiss/channel_bench.ini --output results/bench/maxdiss-channel
 	@if [ -f results/bench/maxdiss-channel-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-lammps; fi
-	pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel results/bench/maxdiss-channel-lammps 1 2
+	CM_QUERY=$(BIN)/cm_query pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel results/bench/maxdiss-channel-lammps 1 2
 
 # The channel over MPI ranks (md_channel_mpi): strong scaling on the flow at t = 0.06 s (not shown
 # to be steady), gone on from the default channel's saved last frame
