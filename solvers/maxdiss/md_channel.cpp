@@ -19,6 +19,10 @@
 //   configs/maxdiss/channel.ini          full width and height, 8 cm long, 0.06 s: not the paper's
 //                                        scale and not shown to be steady (make all's smoke run)
 //   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
+//   configs/maxdiss/steady_settle.ini    the paper's channel under maximum dissipation from t = 0
+//                                        to 0.5 s, its frame saved (hours); then
+//   configs/maxdiss/steady.ini           both laws from that frame over 0.3 s (restart.law): Table 2
+//                                        from a window whose stationarity the run measures
 //
 // Over MPI ranks, as the paper ran it, the same study is md_channel_mpi (decomposition.hpp): the
 // channel cut into mpi.grid subdomains, one per rank, NBGS inside each, pe's weighted block Jacobi
