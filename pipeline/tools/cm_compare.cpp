@@ -4,7 +4,10 @@
 // <results>/<study>/run.json and compared with the printed value (pipeline/README.md): MATCH,
 // KNOWN-DIFFERENCE (the paper's error, expected, and still where it is known to be),
 // NOT-AT-PAPER-SCALE (compared, but from a run of another size or duration than the paper's),
-// FAIL, MISSING-RUN or NOT-REPRODUCED-YET. Hidden directories of <results> (leftovers of
+// FAIL, MISSING-RUN or NOT-REPRODUCED-YET. A row whose run says its averaging window is not steady
+// (its scalar steady_<law> or steady is 0) is NOT-AT-PAPER-SCALE whatever it expects, with the
+// run's reason in its evidence; a run's batch-means standard error of a value (se_<scalar>) widens
+// the row's tolerance by itself (compare.hpp). Hidden directories of <results> (leftovers of
 // interrupted runs) are no runs.
 // The table goes to comparison.tsv (read by cm_report); the count and every failure are printed.
 //
@@ -101,7 +104,7 @@ class Compare {
                        ": published " + to_string(r.published.relation) + " " + r.published.value_text;
     if (r.reproduction.found) {
       line += ", reproduced " + format_g(r.reproduction.value, 10) + " (error " + format_g(r.outcome.abs_error, 3) +
-              ", tolerance " + tolerance_text(r.published) + ")";
+              ", tolerance " + tolerance_text(r.published, r.reproduction.standard_error) + ")";
     }
     if (!r.outcome.remark.empty()) line += "; " + r.outcome.remark;
     std::printf("%s [%s]\n", line.c_str(), r.published.source.c_str());

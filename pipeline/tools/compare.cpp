@@ -35,12 +35,12 @@ std::optional<Status> status_from(const std::string& text) {
   return std::nullopt;
 }
 
-bool relation_holds(const PublishedRow& row, double x) {
+bool relation_holds(const PublishedRow& row, double x, double se) {
   if (!std::isfinite(x)) return false;
   const double v = row.value;
   switch (row.relation) {
     case Relation::equal:
-      return std::abs(x - v) <= row.abs_tol + row.rel_tol * std::abs(v);
+      return std::abs(x - v) <= row.abs_tol + row.rel_tol * std::abs(v) + se;
     case Relation::less:
       return x < v;
     case Relation::less_equal:
@@ -69,14 +69,19 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
     return outcome;
   }
   const double x = reproduction.value;
+  const double se = reproduction.standard_error.value_or(0.0);
   outcome.abs_error = std::abs(x - row.value);
   outcome.rel_error = row.value != 0.0 ? outcome.abs_error / std::abs(row.value) : nan;
   const std::string outdated =
       "the study has run now: set the row's expected (NOT-REPRODUCED-YET) in published.tsv to what it gives";
 
-  if (row.expected == Expected::not_at_paper_scale) {
-    // The run is not the paper's setup (another size or duration): the value is compared all the
-    // same and the comparison shown, but neither a match nor a difference is counted as the paper's.
+  const bool unsteady = !reproduction.unsteady.empty();
+  if (row.expected == Expected::not_at_paper_scale || unsteady) {
+    // The run is not the paper's setup (another size or duration), or its window is not the
+    // steady flow the paper averaged over: the value is compared all the same and the comparison
+    // shown, but neither a match nor a difference is counted as the paper's. Only a value that is
+    // not finite, or that moved from where the run is known to put it, is a failure: that says
+    // something of the code, not of the paper.
     if (!std::isfinite(x)) {
       outcome.status = Status::fail;
       outcome.remark = "the reproduced value is not finite (null in run.json)";
@@ -92,15 +97,16 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
     }
     outcome.status = Status::not_at_paper_scale;
     const bool bound = row.relation != Relation::equal;
-    outcome.remark = relation_holds(row, x)
-                         ? std::string(bound ? "the bound holds" : "within the tolerance") +
-                               " at this run's scale, which is not the paper's: not counted as reproduced"
-                         : std::string(bound ? "the bound fails" : "outside the tolerance") +
-                               " at this run's scale, which is not the paper's: not counted as the paper's error";
+    const std::string where =
+        unsteady ? " over a window that is not steady" : " at this run's scale, which is not the paper's";
+    outcome.remark = relation_holds(row, x, se) ? std::string(bound ? "the bound holds" : "within the tolerance") +
+                                                      where + ": not counted as reproduced"
+                                                : std::string(bound ? "the bound fails" : "outside the tolerance") +
+                                                      where + ": not counted as the paper's error";
     return outcome;
   }
 
-  if (relation_holds(row, x)) {
+  if (relation_holds(row, x, se)) {
     outcome.status = Status::match;
     if (row.expected == Expected::known_difference) {
       outcome.remark = "expected a KNOWN-DIFFERENCE but now matches: review the evidence and published.tsv";
@@ -137,13 +143,49 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
   return outcome;
 }
 
-std::string tolerance_text(const PublishedRow& row) {
+std::string tolerance_text(const PublishedRow& row, std::optional<double> se) {
   if (row.relation != Relation::equal) return "bound";
-  if (row.abs_tol == 0.0 && row.rel_tol == 0.0) return "exact";
   std::string text;
   if (row.abs_tol != 0.0) text = "abs " + format_g(row.abs_tol, 6);
   if (row.rel_tol != 0.0) text += (text.empty() ? "" : " + ") + std::string("rel ") + format_g(row.rel_tol, 6);
-  return text;
+  if (se && *se != 0.0)
+    text += (text.empty() ? "" : " + ") + std::string("se ") + format_g(*se, 3) +
+            " (widened by the run's batch-means standard error of the value)";
+  return text.empty() ? "exact" : text;
+}
+
+std::string steady_scalar(const RunRecord& run, const std::string& name) {
+  for (std::size_t at = name.find('_'); at != std::string::npos; at = name.find('_', at + 1)) {
+    const std::string flag = "steady_" + name.substr(at + 1);
+    if (find_scalar(run, flag).found) return flag;
+  }
+  return find_scalar(run, "steady").found ? "steady" : "";
+}
+
+void read_stationarity(const RunRecord& run, const std::string& name, Reproduction& reproduction) {
+  const ScalarLookup se = find_scalar(run, "se_" + name);
+  if (se.found && std::isfinite(se.value) && se.value >= 0.0) reproduction.standard_error = se.value;
+  const std::string flag = steady_scalar(run, name);
+  if (flag.empty()) return;
+  const ScalarLookup steady = find_scalar(run, flag);
+  if (steady.value == 1.0) return;
+  // Not steady (0, or null): the drifts behind the flag, drift_<quantity>_<suffix> (every
+  // drift_* for the run's own `steady`), and the threshold they were held to.
+  const std::string suffix = flag == "steady" ? "" : flag.substr(std::string("steady").size());
+  std::vector<std::string> drifts;
+  for (const std::string& scalar : scalar_names(run)) {
+    if (scalar.rfind("drift_", 0) != 0 || scalar.size() < suffix.size() ||
+        scalar.compare(scalar.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const std::string quantity = scalar.substr(6, scalar.size() - 6 - suffix.size());
+    const double drift = find_scalar(run, scalar).value;
+    drifts.push_back(quantity + " " + (std::isfinite(drift) ? format_g(100.0 * drift, 3) + " %" : "undefined"));
+  }
+  std::string text = "window not steady: the run's " + flag + " is " + format_g(steady.value, 3);
+  if (!drifts.empty()) text += "; relative drift across the window: " + join(drifts, ", ");
+  const std::string max_drift = json_text(run.json, {"config", "values", "average.max_drift"}, "");
+  if (!max_drift.empty()) text += " (steady when each is below average.max_drift = " + max_drift + ")";
+  reproduction.unsteady = text;
 }
 
 void Counts::add(Status status) {
@@ -180,8 +222,9 @@ std::string count_sentence(const Counts& c) {
 
 const std::vector<std::string>& comparison_columns() {
   static const std::vector<std::string> columns{
-      "id",     "scalar",   "relation", "published", "reproduced", "abs_error", "rel_error", "tolerance",
-      "status", "expected", "source",   "quote",     "kind",       "evidence",  "run_id",    "remark"};
+      "id",        "scalar",    "relation",  "published", "reproduced", "standard_error",
+      "abs_error", "rel_error", "tolerance", "status",    "expected",   "source",
+      "quote",     "kind",      "evidence",  "run_id",    "remark"};
   return columns;
 }
 
@@ -208,15 +251,18 @@ std::string comparison_tsv(const std::vector<ComparedRow>& rows) {
       evidence += (evidence.empty() ? "" : " ") + std::string("(known to give ") + format_g(*p.diff_value, 10) +
                   " within " + format_g(*p.diff_tol, 3) + ")";
     }
+    if (found && !r.reproduction.unsteady.empty()) evidence += (evidence.empty() ? "" : "; ") + r.reproduction.unsteady;
+    const std::optional<double> se = found ? r.reproduction.standard_error : std::nullopt;
     const std::vector<std::string> fields{
         p.id,
         p.scalar,
         to_string(p.relation),
         p.value_text,
         found ? format_full(r.reproduction.value) : "-",
+        se ? format_full(*se) : "-",
         found ? format_g(r.outcome.abs_error, 3) : "-",
         found && !std::isnan(r.outcome.rel_error) ? format_g(r.outcome.rel_error, 3) : "-",
-        tolerance_text(p),
+        tolerance_text(p, se),
         to_string(r.outcome.status),
         to_string(p.expected),
         p.source,
@@ -254,6 +300,7 @@ std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& r
       }
       reproduction.found = true;
       reproduction.value = scalar.value;
+      read_stationarity(*it->second, row.name, reproduction);
     }
     compared.push_back({row, reproduction, evaluate(row, reproduction)});
   }

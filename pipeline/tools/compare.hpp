@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tools/published.hpp"
+#include "tools/runs.hpp"
 
 namespace cm::pipeline {
 
@@ -22,12 +23,31 @@ std::string to_string(Status status);
 std::optional<Status> status_from(const std::string& text);
 
 /// What the results hold for a row's scalar.
+///
+/// A run that averages over a window of time (the granular channel) says how far its averages are
+/// to be trusted: a flag `steady_<suffix>` (or `steady` for the whole run), 1 when the window is
+/// stationary and 0 when it drifts, and a batch-means standard error `se_<scalar>` of each average
+/// (common/stationarity.hpp). The comparison reads both from the run, never from published.tsv.
 struct Reproduction {
   bool found = false;   ///< the run exists (and has the scalar: a run without it is an error)
   double value = 0.0;   ///< NaN when the run wrote null (a non-finite result)
   std::string run_id;   ///< empty when there is no run
   std::string missing;  ///< why not found ("no run results/<paper>/disk")
+  /// The run's standard error of the value (its scalar se_<scalar>, finite and not negative).
+  std::optional<double> standard_error;
+  /// Why the run's window is not steady, generated from its flag and drifts ("window not steady:
+  /// ..."); empty when the run says it is steady or says nothing of it.
+  std::string unsteady;
 };
+
+/// The scalar of a run that says whether the window behind `name` is steady: steady_<suffix> for
+/// the longest suffix of `name` after an underscore that the run has (avg_particles_maxdiss:
+/// steady_maxdiss), else `steady`; empty when the run has neither.
+std::string steady_scalar(const RunRecord& run, const std::string& name);
+
+/// What the run says of the window behind the scalar `name`: its standard error and, when its
+/// steady flag is 0, why it is not steady (the flag, each drift across the window, the threshold).
+void read_stationarity(const RunRecord& run, const std::string& name, Reproduction& reproduction);
 
 struct Outcome {
   Status status = Status::missing_run;
@@ -36,9 +56,11 @@ struct Outcome {
   std::string remark;      ///< why the status is what it is, when that is not obvious
 };
 
-/// Whether x satisfies the row's relation to its value: for `=`, |x - v| <= abs_tol + rel_tol |v|.
-/// A non-finite x satisfies nothing.
-bool relation_holds(const PublishedRow& row, double x);
+/// Whether x satisfies the row's relation to its value: for `=`, |x - v| <= abs_tol + rel_tol |v|
+/// + se, where se is the standard error of x when the run measured one (a time average known no
+/// better than that; never more), and 0 otherwise. A bound is not widened. A non-finite x
+/// satisfies nothing.
+bool relation_holds(const PublishedRow& row, double x, double se = 0.0);
 
 /// The status of one row (README, "Statuses written by cm_compare"):
 ///   no run, expected NOT-REPRODUCED-YET NOT-REPRODUCED-YET
@@ -48,15 +70,16 @@ bool relation_holds(const PublishedRow& row, double x);
 ///   fails, expected KNOWN-DIFFERENCE    KNOWN-DIFFERENCE if no diff_value is given or
 ///                                       |x - diff_value| <= diff_tol, else FAIL
 ///   fails, expected NOT-REPRODUCED-YET  FAIL
-///   expected NOT-AT-PAPER-SCALE         NOT-AT-PAPER-SCALE whether the relation holds or not (the
-///                                       remark says which), FAIL when the value is not finite or
-///                                       |x - diff_value| > diff_tol
+///   expected NOT-AT-PAPER-SCALE, or     NOT-AT-PAPER-SCALE whether the relation holds or not (the
+///   any row whose run's window is       remark says which), FAIL when the value is not finite or
+///   not steady                          |x - diff_value| > diff_tol (the run's own known value moved)
 /// A row expected NOT-REPRODUCED-YET whose run exists is compared like any other, with a remark
 /// that its `expected` is out of date.
 Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction);
 
-/// The tolerance of a row as text: "abs 5e-05", "rel 0.001", "abs 1e-06 + rel 0.001", "exact", "bound".
-std::string tolerance_text(const PublishedRow& row);
+/// The tolerance of a row as text: "abs 5e-05", "rel 0.001", "abs 1e-06 + rel 0.001", "exact", "bound";
+/// widened by a standard error: "rel 0.03 + se 120 (the run's batch-means standard error)".
+std::string tolerance_text(const PublishedRow& row, std::optional<double> se = std::nullopt);
 
 struct ComparedRow {
   PublishedRow published;

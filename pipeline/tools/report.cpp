@@ -86,12 +86,15 @@ std::string field_or_dash(const std::map<std::string, std::string>& row, const s
   return it == row.end() || it->second.empty() ? "-" : it->second;
 }
 
-/// The reproduced value with two digits more than the paper printed (at least 6).
+/// The reproduced value with two digits more than the paper printed (at least 6), as mean ± its
+/// standard error (two digits) where the run measured one.
 std::string reproduced_cell(const std::map<std::string, std::string>& row) {
   const std::string text = field_or_dash(row, "reproduced");
   const auto x = to_double(text);
   if (!x) return "—";
-  return format_g(*x, std::max(6, printed_digits(field_or_dash(row, "published")) + 2));
+  const std::string value = format_g(*x, std::max(6, printed_digits(field_or_dash(row, "published")) + 2));
+  const auto se = to_double(field_or_dash(row, "standard_error"));
+  return se ? value + " ± " + format_g(*se, 2) : value;
 }
 
 std::string error_cell(const std::map<std::string, std::string>& row) {
@@ -128,7 +131,9 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
      << markdown_escape(in.paper)
      << "/published.tsv). "
         "The error is the absolute difference (and, in parentheses, relative to the published value); a "
-        "published value with a relation (<, ≤, >, ≥) is a bound, which holds or not.\n\n";
+        "published value with a relation (<, ≤, >, ≥) is a bound, which holds or not. A time average is "
+        "shown as mean ± its batch-means standard error where its run measured one, and its tolerance is "
+        "then widened by that error, never more.\n\n";
   md << "| id | quantity | published | reproduced | error | tolerance | status | source | run |\n"
         "|----|------------|----------|------------|-----------|-----------|--------------|--------------|------|\n";
   for (const auto& row : in.comparison->rows) {
@@ -152,7 +157,9 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     if (status == "MATCH" && expected == "MATCH") continue;
     notes << "- **" << markdown_escape(field_or_dash(row, "id")) << "** (" << status_cell(status, flavor) << "): ";
     std::vector<std::string> parts;
-    if (expected != "MATCH" && evidence != "-") parts.push_back(markdown_escape(evidence));
+    // a row not at the paper's scale always has its reason: typed, or generated from its run
+    if ((expected != "MATCH" || status == "NOT-AT-PAPER-SCALE") && evidence != "-")
+      parts.push_back(markdown_escape(evidence));
     if (remark != "-") parts.push_back(markdown_escape(remark));
     if (parts.empty() && status == "FAIL") parts.push_back("the reproduced value is outside the tolerance");
     if (parts.empty() && status == "NOT-REPRODUCED-YET") parts.push_back("the study has not been built yet");
@@ -161,8 +168,9 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
   if (!notes.str().empty()) {
     md << "### Known differences, values not at the paper's scale, and remarks\n\n"
           "A known difference is an error of the paper's own, with its evidence. A value not at the paper's "
-          "scale comes from a run that differs from the paper's setup in size or duration: it is compared and "
-          "shown, but counted neither as reproduced nor as the paper's error.\n\n"
+          "scale comes from a run that differs from the paper's setup in size or duration, or whose averaging "
+          "window is not steady: it is compared and shown, but counted neither as reproduced nor as the "
+          "paper's error.\n\n"
        << notes.str() << "\n";
   }
 

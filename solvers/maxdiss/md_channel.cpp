@@ -19,6 +19,10 @@
 //   configs/maxdiss/channel.ini          full width and height, 8 cm long, 0.06 s: not the paper's
 //                                        scale and not shown to be steady (make all's smoke run)
 //   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
+//   configs/maxdiss/steady_settle.ini    the paper's channel under maximum dissipation from t = 0
+//                                        to 0.5 s, its frame saved (hours); then
+//   configs/maxdiss/steady.ini           both laws from that frame over 0.3 s (restart.law): Table 2
+//                                        from a window whose stationarity the run measures
 //
 // Over MPI ranks, as the paper ran it, the same study is md_channel_mpi (decomposition.hpp): the
 // channel cut into mpi.grid subdomains, one per rank, NBGS inside each, pe's weighted block Jacobi
@@ -32,9 +36,11 @@
 //
 // A run may save each law's last frame in full (state.write) and a later run go on from it
 // (restart.from, channel_state.hpp), on one rank or many: the continuation is the run that never
-// stopped, byte for byte. run.laws simulates one law only; compare.with writes this run's Table 2
-// against another run's over the same window (what the blend across ranks changes: studies
-// channel_continued, channel_reordered and channel_ranks).
+// stopped, byte for byte. restart.law goes on from one law's frame with every law simulated: both
+// laws then start from the same spheres at the same positions and velocities (the frame of a flow
+// settled under one law, continued under each; configs/maxdiss/steady.ini). run.laws simulates one
+// law only; compare.with writes this run's Table 2 against another run's over the same window (what
+// the blend across ranks changes: studies channel_continued, channel_reordered and channel_ranks).
 //
 // Every run measures whether its averaging window is steady: the relative drift of a
 // least-squares line across the window of the sphere count, solid fraction, contacts and kinetic
@@ -51,6 +57,9 @@
 //   md_channel --config configs/maxdiss/quick/channel.ini --state.write --output try/first
 //   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/first --time.t_end=0.02
 //              --average.t_start=0.015 --output try/then          (one command line)
+//   md_channel --config configs/maxdiss/quick/channel.ini --run.laws=maxdiss --state.write --output try/settled
+//   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/settled --restart.law=maxdiss
+//              --time.t_end=0.02 --average.t_start=0.015 --output try/both   (both laws from one frame)
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -169,6 +178,9 @@ class ChannelStudy {
     c.add("restart.from", &restart_from_,
           "a run of this channel that wrote its state (state.write) to go on from, or none (start at t = 0)")
         .names_run();
+    c.add_choice("restart.law", &restart_law_, {{"same", same_law}, {"coulomb", 0}, {"maxdiss", 1}},
+                 "the saved frame of restart.from each simulated law goes on from: same (each law its own, the "
+                 "run that never stopped), or coulomb or maxdiss (every law from that law's frame)");
     c.add("compare.with", &compare_with_,
           "a run of the same channel over the same window whose Table 2 this run's is compared with, or none")
         .names_run();
@@ -208,6 +220,8 @@ class ChannelStudy {
       if (cells_nx_ * cells_ny_ > 1e7) c.fail("cells.nx", "more than 1e7 cells");
       if (!(upstream_[1] <= o.cx - o.radius)) c.fail("regions.upstream", "must end before the obstacle");
       if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
+      if (restart_law_ != same_law && restart_from_ == "none")
+        c.fail("restart.law", "names a saved frame to go on from: it needs restart.from");
       if (restart_from_ == "none" && compare_with_ == "none") return;
       const std::map<std::string, std::string> values = c.effective();
       if (restart_from_ != "none") read_restart(c, values);
@@ -225,14 +239,16 @@ class ChannelStudy {
   }
 
   /// restart.from: the saved run's channel must be this one; each law simulated here must have
-  /// its state there, taken before time.t_end and not after average.t_start.
+  /// its state there (or the law of restart.law its state), taken before time.t_end and not after
+  /// average.t_start.
   void read_restart(cm::Config& c, const std::map<std::string, std::string>& values) {
     const SavedRun from = load_channel_run(restart_from_, "restart.from");
     require_same_channel(from, values, "restart.from");
     const long avg_from = first_averaged_step();
     for (int law = 0; law < 2; ++law) {
       if (!simulates(law)) continue;
-      ChannelState s = read_state(from, law_name[law], "restart.from");
+      ChannelState s = restart_law_ == same_law ? read_state(from, law_name[law], "restart.from")
+                                                : read_state(from, law_name[restart_law_], "restart.law");
       if (s.step >= steps_)
         c.fail("time.t_end", "must lie after the state of restart.from (step " + std::to_string(s.step) + ")");
       if (avg_from < s.step)
@@ -247,7 +263,10 @@ class ChannelStudy {
     if (restarted_from_)
       run.note("goes on from the state of run " + restarted_from_->run_id + " (study " + restarted_from_->study + ", " +
                restarted_from_->solver + ") at step " +
-               std::to_string((restart_[1] ? restart_[1] : restart_[0])->step));
+               std::to_string((restart_[1] ? restart_[1] : restart_[0])->step) +
+               (restart_law_ == same_law
+                    ? std::string()
+                    : std::string(", every law from the ") + law_name[restart_law_] + " law's frame (restart.law)"));
     write_geometry(run);
     cm::Table samples_both =
         run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation", table2_columns, {2, "run.study"});
@@ -282,6 +301,7 @@ class ChannelStudy {
 
  private:
   static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
+  static constexpr int same_law = -1;  ///< restart.law = same: each law from its own frame
 
   bool simulates(int law) const { return (laws_ >> law) & 1; }
 
@@ -799,6 +819,7 @@ class ChannelStudy {
   bool side_by_side_ = false;
   bool state_write_ = false;
   std::string restart_from_ = "none", compare_with_ = "none";
+  int restart_law_ = same_law;  // restart.law: same_law, or the law (0, 1) whose frame every law goes on from
   std::optional<ChannelState> restart_[2];
   std::optional<SavedRun> restarted_from_, compared_;
   std::string sweep_order_;  // compare.with: this run's sweep order, for its note

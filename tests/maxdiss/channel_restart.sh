@@ -14,6 +14,14 @@
 #              side by side (run.laws) widens at its first step, with the same data.
 #              compare.with: a run against one over the same window gives relative differences
 #              of exactly 0 against itself; another window is refused.
+#   law        restart.law: the quick channel to 0.005 s under the maximum-dissipation law alone,
+#              its frame saved; then both laws from that frame (restart.law = maxdiss). Both laws
+#              start their window from the same spheres at the same places and speeds: their
+#              first samples agree in every column the state gives (step, time, spheres, contacts
+#              and deepest penetration of its positions, solid fraction, both kinetic energies of
+#              its velocities, counters), and the maximum-dissipation law is the run that never
+#              stopped (its data byte for byte those of the law gone on from its own frame). A
+#              law whose frame the saved run lacks is refused naming restart.law.
 #   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
 #              byte; two ranks from it run, and their note compares them with the serial run; the
 #              laws side by side over two ranks are refused.
@@ -93,6 +101,29 @@ case $check in
     echo "compare.with the same run: 6 relative differences of 0, and a note"
     refused other_window compare.with "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss \
       --average.t_start=0.006 --compare.with="$scratch/continued"
+    ;;
+  law)
+    "$serial" --config $config --time.t_end=0.005 --average.t_start=0.003 --run.laws=maxdiss --state.write \
+      --output "$scratch/settled" --quiet
+    "$serial" --config $config --restart.from="$scratch/settled" --restart.law=maxdiss --output "$scratch/both" --quiet
+    # columns 1-11: step, t, spheres, contacts, contacts per sphere, deepest penetration, solid
+    # fraction, kinetic energies, inserted, deleted (the residual and colours are the law's solve)
+    first() { data "$1" | head -1 | cut -f1-11; }
+    [[ -n $(first "$scratch/both/timeseries_maxdiss.tsv") ]] || fail "restart.law: no first sample"
+    cmp -s <(first "$scratch/both/timeseries_coulomb.tsv") <(first "$scratch/both/timeseries_maxdiss.tsv") ||
+      fail "restart.law: the two laws' first samples differ: they did not start from the same frame"
+    [[ $(first "$scratch/both/timeseries_coulomb.tsv" | cut -f1) == 500 ]] || fail "restart.law: not from step 500"
+    grep -q "every law from the maxdiss law's frame (restart.law)" "$scratch/both/run.json" ||
+      fail "restart.law: no note of the frame gone on from"
+    "$serial" --config $config --restart.from="$scratch/settled" --run.laws=maxdiss --output "$scratch/own" --quiet
+    same_files "$scratch/own" "$scratch/both" timeseries_maxdiss.tsv cells_maxdiss.tsv rdf_maxdiss.tsv \
+      snapshot_maxdiss.tsv
+    cmp -s <(data "$scratch/own/table2.tsv") <(data "$scratch/both/table2.tsv" | awk '$1 == 1') ||
+      fail "restart.law: the maximum-dissipation law's Table 2 is not that of the law gone on from its own frame"
+    echo "both laws go on from the maximum-dissipation law's frame: the same first sample, and that law unchanged"
+    refused law_not_saved restart.law "$serial" --config $config --restart.from="$scratch/settled" \
+      --restart.law=coulomb
+    refused own_frame_not_saved restart.from "$serial" --config $config --restart.from="$scratch/settled"
     ;;
   ranks)
     mpirun=$4 parallel=$5

@@ -39,7 +39,7 @@ PublishedRow bound_row(Relation relation, double value) {
   return row;
 }
 
-Reproduction found(double x) { return {true, x, "0123456789abcdef", ""}; }
+Reproduction found(double x) { return {true, x, "0123456789abcdef", "", std::nullopt, ""}; }
 
 // The boundaries below use values that are exact in binary (halves and quarters), chosen so that
 // the difference x - v of a value one ulp beyond the boundary is itself exact: "on the boundary"
@@ -258,6 +258,56 @@ TEST(Evaluate, ARowNotAtThePapersScaleFailsWhenItMovesOrIsNotFinite) {
   EXPECT_EQ(evaluate(row, missing).status, Status::missing_run);
 }
 
+// A run whose averaging window is not steady says nothing of the paper's steady flow: whatever the
+// row expects, its value is compared and shown but never counted MATCH or FAIL from it, and the
+// reason is the run's, not published.tsv's.
+TEST(Evaluate, AWindowThatIsNotSteadyIsNeverAMatchNorAFail) {
+  Reproduction unsteady = found(2.25);
+  unsteady.unsteady = "window not steady: the run's steady_maxdiss is 0";
+  for (Expected expected : {Expected::match, Expected::known_difference, Expected::not_at_paper_scale}) {
+    PublishedRow row = equal_row(2.0, 0.5, 0.0);
+    row.expected = expected;
+    const Outcome within = evaluate(row, unsteady);
+    EXPECT_EQ(within.status, Status::not_at_paper_scale);
+    EXPECT_EQ(within.remark, "within the tolerance over a window that is not steady: not counted as reproduced");
+    Reproduction far = unsteady;
+    far.value = 5.0;
+    const Outcome outside = evaluate(row, far);
+    EXPECT_EQ(outside.status, Status::not_at_paper_scale);
+    EXPECT_EQ(outside.remark,
+              "outside the tolerance over a window that is not steady: not counted as the paper's error");
+  }
+  // What says something of the code still fails: a value that is not finite, or one that moved
+  // from where the run is known to put it.
+  Reproduction null = unsteady;
+  null.value = nan;
+  EXPECT_EQ(evaluate(equal_row(2.0, 0.5, 0.0), null).status, Status::fail);
+  PublishedRow known = equal_row(2.0, 0.5, 0.0);
+  known.diff_value = 9.0;
+  known.diff_tol = 0.5;
+  EXPECT_EQ(evaluate(known, unsteady).status, Status::fail);
+}
+
+// A batch-means standard error widens an `=` tolerance by itself and no more; a bound is not widened.
+TEST(Evaluate, AStandardErrorWidensTheToleranceByNoMoreThanItself) {
+  const PublishedRow row = equal_row(1.0, 0.25, 0.0);
+  Reproduction r = found(1.5);
+  r.standard_error = 0.25;  // allowed: 0.25 + 0.25
+  EXPECT_EQ(evaluate(row, r).status, Status::match);
+  r.value = std::nextafter(1.5, inf);
+  EXPECT_EQ(evaluate(row, r).status, Status::fail);
+  EXPECT_EQ(evaluate(row, found(1.5)).status, Status::fail);  // no error measured: no widening
+  PublishedRow bound = bound_row(Relation::less, 1.0);
+  Reproduction above = found(1.125);
+  above.standard_error = 0.5;
+  EXPECT_EQ(evaluate(bound, above).status, Status::fail);
+  EXPECT_EQ(tolerance_text(row, 0.25),
+            "abs 0.25 + se 0.25 (widened by the run's batch-means standard error of the value)");
+  EXPECT_EQ(tolerance_text(equal_row(1, 0, 0), 0.5),
+            "se 0.5 (widened by the run's batch-means standard error of the value)");
+  EXPECT_EQ(tolerance_text(bound, 0.5), "bound");
+}
+
 TEST(Counts, ValuesNotAtThePapersScaleAreNeitherReproducedNorFailures) {
   Counts c;
   c.add(Status::match);
@@ -398,6 +448,79 @@ TEST_F(Results, NoResultsDirectoryIsAnInputError) {
   write("disk", disk_run);
   EXPECT_THROW(check_results_directory(dir_ / "disk" / "run.json"), cm::InputError);
   EXPECT_NO_THROW(check_results_directory(dir_));
+}
+
+// Two synthetic channel runs, one whose window is steady and one whose window drifts: the same
+// published rows are MATCH from the first (within a tolerance widened by the run's standard
+// error) and NOT-AT-PAPER-SCALE from the second, with the reason generated from the run.
+std::string channel_run(bool steady) {
+  return std::string(R"({"schema": "cm-run 1", "study": "channel", "run_id": "00112233445566778899",
+  "config": {"values": {"average.max_drift": "0.01"}},
+  "scalars": {"avg_particles_maxdiss": {"value": 1040, "unit": "1"},
+              "se_avg_particles_maxdiss": {"value": 20, "unit": "1"},
+              "drift_particles_maxdiss": {"value": )") +
+         (steady ? "0.002" : "0.05") + R"(, "unit": "1"},
+              "drift_contacts_maxdiss": {"value": 0.001, "unit": "1"},
+              "steady_maxdiss": {"value": )" +
+         (steady ? "1" : "0") + R"(, "unit": "1"},
+              "drift_particles_coulomb": {"value": 0.5, "unit": "1"},
+              "steady_coulomb": {"value": 0, "unit": "1"},
+              "time_steps": {"value": 6000, "unit": "1"},
+              "steady": {"value": 0, "unit": "1"}}})";
+}
+
+TEST_F(Results, AWindowThatIsNotSteadyIsCountedApartWithTheRunsReason) {
+  PublishedRow average = equal_row(1000.0, 0.0, 0.03);  // 30, and the run's 20: |1040 - 1000| = 40 within 50
+  average.scalar = "channel/avg_particles_maxdiss";
+  average.study = "channel";
+  average.name = "avg_particles_maxdiss";
+  PublishedRow steps = equal_row(6000.0, 0.0, 0.0);  // a scalar of the whole run: the run's `steady`
+  steps.id = "P2";
+  steps.scalar = "channel/time_steps";
+  steps.study = "channel";
+  steps.name = "time_steps";
+
+  write("channel", channel_run(true));
+  const auto steady = compare_with_results({average, steps}, dir_);
+  EXPECT_EQ(steady[0].outcome.status, Status::match);
+  EXPECT_EQ(steady[0].reproduction.standard_error, 20.0);
+  EXPECT_EQ(steady[0].reproduction.unsteady, "");
+  EXPECT_EQ(steady[1].outcome.status, Status::not_at_paper_scale);  // steady is 0: the Coulomb window drifts
+  EXPECT_NE(steady[1].reproduction.unsteady.find("particles_coulomb 50 %"), std::string::npos);
+  average.relation = Relation::equal;
+  average.rel_tol = 0.01;  // 10 + 20 < 40: outside even when widened
+  EXPECT_EQ(compare_with_results({average}, dir_)[0].outcome.status, Status::fail);
+  average.rel_tol = 0.03;
+
+  write("channel", channel_run(false));
+  const auto unsteady = compare_with_results({average, steps}, dir_);
+  EXPECT_EQ(unsteady[0].outcome.status, Status::not_at_paper_scale);
+  EXPECT_EQ(unsteady[0].reproduction.unsteady,
+            "window not steady: the run's steady_maxdiss is 0; relative drift across the window: contacts 0.1 %, "
+            "particles 5 % (steady when each is below average.max_drift = 0.01)");
+  // comparison.tsv carries the reason in the evidence, and the error beside the value.
+  const ComparisonTable table = parse_comparison(comparison_tsv(unsteady), "comparison.tsv");
+  EXPECT_EQ(table.rows[0].at("status"), "NOT-AT-PAPER-SCALE");
+  EXPECT_EQ(table.rows[0].at("standard_error"), "20");
+  EXPECT_EQ(table.rows[0].at("evidence").rfind("window not steady: the run's steady_maxdiss is 0", 0), 0u);
+  EXPECT_EQ(table.rows[0].at("tolerance"),
+            "rel 0.03 + se 20 (widened by the run's batch-means standard error of the value)");
+  EXPECT_EQ(table.rows[1]
+                .at("evidence")
+                .rfind("window not steady: the run's steady is 0; relative drift across "
+                       "the window: contacts_maxdiss 0.1 %, particles_coulomb 50 %",
+                       0),
+            0u);
+  EXPECT_EQ(table.counts.not_at_paper_scale, 2u);
+  EXPECT_EQ(table.counts.match + table.counts.fail, 0u);
+}
+
+TEST_F(Results, ARunThatSaysNothingOfStationarityIsComparedAsBefore) {
+  write("disk", disk_run);
+  const auto rows = compare_with_results({equal_row(0.2951, 5e-5, 0)}, dir_);
+  EXPECT_EQ(rows[0].outcome.status, Status::match);
+  EXPECT_FALSE(rows[0].reproduction.standard_error);
+  EXPECT_EQ(rows[0].reproduction.unsteady, "");
 }
 
 TEST(RunJson, Validation) {

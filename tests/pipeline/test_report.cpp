@@ -286,6 +286,29 @@ TEST(Report, CountsValuesNotAtThePapersScaleApartAndGivesTheirReason) {
   EXPECT_NE(html.find("[NOT-AT-PAPER-SCALE]{.badge .not-at-paper-scale}"), std::string::npos);
 }
 
+// A time average is shown as mean ± its standard error, and a row counted apart because its
+// window is not steady gives that reason below the table, even when it was expected to match.
+TEST(Report, ShowsTheStandardErrorAndTheReasonOfAWindowNotSteady) {
+  ReportInput in = sample();
+  in.comparison->rows.push_back({{"id", "P27"},
+                                 {"scalar", "channel/avg_particles_maxdiss"},
+                                 {"relation", "="},
+                                 {"published", "247005.05094905096"},
+                                 {"reproduced", "246000.5"},
+                                 {"standard_error", "1234.5678"},
+                                 {"status", "NOT-AT-PAPER-SCALE"},
+                                 {"expected", "MATCH"},
+                                 {"evidence", "window not steady: the run's steady_maxdiss is 0"},
+                                 {"remark", "within the tolerance over a window that is not steady"}});
+  in.comparison->counts.add(Status::not_at_paper_scale);
+  const std::string md = render_report(in, Flavor::markdown);
+  EXPECT_NE(md.find("| 246000.5 ± 1.2e+03 |"), std::string::npos);
+  EXPECT_NE(md.find("- **P27** (NOT-AT-PAPER-SCALE): window not steady: the run's steady_maxdiss is 0; within "
+                    "the tolerance over a window that is not steady"),
+            std::string::npos);
+  EXPECT_EQ(render_errata(in, Flavor::markdown).find("P27"), std::string::npos);
+}
+
 // The errata page holds the paper's own errors only: the known difference, not the value compared
 // at another scale nor the unexplained failure.
 TEST(Errata, ListsOnlyThePapersOwnErrors) {
