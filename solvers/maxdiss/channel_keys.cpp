@@ -109,10 +109,11 @@ void ChannelSetup::declare(cm::Config& c) {
   c.add_choice("coulomb.solver", &coulomb, {{"decoupling", CoulombSolver::decoupling}, {"exact", CoulombSolver::exact}},
                "the Coulomb law's block solver: exact (closed form) or normal/tangential decoupling with golden "
                "section (pe)")
-      .assumption("ASSUMED: the closed form; on a sphere contact the tangential block is isotropic, so the "
-                  "Coulomb impulse is the unconstrained one projected onto the friction disc, the unique solution "
-                  "that pe's InelasticCoulombContactByDecoupling approaches to its golden section's tolerance "
-                  "(spec 001, 2.6 and 6.6; decoupling reproduces pe's algorithm)")
+      .assumption(
+          "ASSUMED: the closed form; on a sphere contact the tangential block is isotropic, so the "
+          "Coulomb impulse is the unconstrained one projected onto the friction disc, the unique solution "
+          "that pe's InelasticCoulombContactByDecoupling approaches to its golden section's tolerance "
+          "(spec 001, 2.6 and 6.6; decoupling reproduces pe's algorithm)")
       .physics();
   c.add("coulomb.golden_iterations", &engine.golden_iterations, "golden-section steps on the friction circle")
       .range(cm::Range::closed(1, 200))
@@ -187,9 +188,11 @@ std::vector<std::string> channel_physics_keys() {
   return c.physics_keys();
 }
 
-EngineOptions ChannelSetup::engine_for(int law) const {
+EngineOptions ChannelSetup::engine_for(ContactLaw law) const {
   EngineOptions eo = engine;
-  eo.law = law == 1 ? Law::maxdiss : (coulomb == CoulombSolver::exact ? Law::coulomb_exact : Law::coulomb_decoupling);
+  eo.law = law == ContactLaw::maxdiss
+               ? Law::maxdiss
+               : (coulomb == CoulombSolver::exact ? Law::coulomb_exact : Law::coulomb_decoupling);
   return eo;
 }
 

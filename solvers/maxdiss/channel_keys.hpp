@@ -10,6 +10,7 @@
 
 #include "common/options.hpp"
 #include "maxdiss/channel.hpp"
+#include "maxdiss/contact_law.hpp"
 
 namespace md::granular {
 
@@ -27,8 +28,8 @@ struct ChannelSetup {
 
   /// Declares the keys, bound to the fields above, and their checks.
   void declare(cm::Config& c);
-  /// The engine's options for law 0 (Coulomb) or 1 (maximum dissipation).
-  EngineOptions engine_for(int law) const;
+  /// The engine's options for a law.
+  EngineOptions engine_for(ContactLaw law) const;
   /// This rank's part of a split over mpi.grid (decomposition.cpp), or none on one rank.
   /// md_channel links the version without MPI (one rank, no coupling, no_coupling.cpp).
   std::unique_ptr<Coupling> coupling() const;

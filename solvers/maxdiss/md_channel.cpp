@@ -89,6 +89,7 @@
 namespace {
 
 using namespace md::granular;
+using md::ContactLaw, md::contact_laws, md::PerLaw;
 
 /// What one simulation gives (one law).
 struct Outcome {
@@ -171,14 +172,18 @@ class ChannelStudy {
         .unit("m")
         .range(cm::Range::positive());
     c.add("snapshot.write", &snapshot_, "write the spheres of the last frame (Fig. 9)");
-    c.add_choice("run.laws", &laws_, {{"both", 3}, {"coulomb", 1}, {"maxdiss", 2}},
+    c.add_choice("run.laws", &laws_,
+                 {{"both", {ContactLaw::coulomb, ContactLaw::maxdiss}},
+                  {"coulomb", {ContactLaw::coulomb}},
+                  {"maxdiss", {ContactLaw::maxdiss}}},
                  "the contact laws simulated: both (Table 2 and the comparison of the laws), or one");
     c.add("state.write", &state_write_,
           "write each law's last frame in full (state_<law>.tsv, state_<law>_clock.tsv), for restart.from");
     c.add("restart.from", &restart_from_,
           "a run of this channel that wrote its state (state.write) to go on from, or none (start at t = 0)")
         .names_run();
-    c.add_choice("restart.law", &restart_law_, {{"same", same_law}, {"coulomb", 0}, {"maxdiss", 1}},
+    c.add_choice("restart.law", &restart_law_,
+                 {{"same", std::nullopt}, {"coulomb", ContactLaw::coulomb}, {"maxdiss", ContactLaw::maxdiss}},
                  "the saved frame of restart.from each simulated law goes on from: same (each law its own, the "
                  "run that never stopped), or coulomb or maxdiss (every law from that law's frame)");
     c.add("compare.with", &compare_with_,
@@ -220,7 +225,7 @@ class ChannelStudy {
       if (cells_nx_ * cells_ny_ > 1e7) c.fail("cells.nx", "more than 1e7 cells");
       if (!(upstream_[1] <= o.cx - o.radius)) c.fail("regions.upstream", "must end before the obstacle");
       if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
-      if (restart_law_ != same_law && restart_from_ == "none")
+      if (restart_law_ && restart_from_ == "none")
         c.fail("restart.law", "names a saved frame to go on from: it needs restart.from");
       if (restart_from_ == "none" && compare_with_ == "none") return;
       const std::map<std::string, std::string> values = c.effective();
@@ -245,10 +250,9 @@ class ChannelStudy {
     const SavedRun from = load_channel_run(restart_from_, "restart.from");
     require_same_channel(from, values, "restart.from");
     const long avg_from = first_averaged_step();
-    for (int law = 0; law < 2; ++law) {
-      if (!simulates(law)) continue;
-      ChannelState s = restart_law_ == same_law ? read_state(from, law_name[law], "restart.from")
-                                                : read_state(from, law_name[restart_law_], "restart.law");
+    for (ContactLaw law : laws_) {
+      ChannelState s = restart_law_ ? read_state(from, name(*restart_law_), "restart.law")
+                                    : read_state(from, name(law), "restart.from");
       if (s.step >= steps_)
         c.fail("time.t_end", "must lie after the state of restart.from (step " + std::to_string(s.step) + ")");
       if (avg_from < s.step)
@@ -262,31 +266,28 @@ class ChannelStudy {
   void run(cm::Run& run) {
     if (restarted_from_)
       run.note("goes on from the state of run " + restarted_from_->run_id + " (study " + restarted_from_->study + ", " +
-               restarted_from_->solver + ") at step " +
-               std::to_string((restart_[1] ? restart_[1] : restart_[0])->step) +
-               (restart_law_ == same_law
-                    ? std::string()
-                    : std::string(", every law from the ") + law_name[restart_law_] + " law's frame (restart.law)"));
+               restarted_from_->solver + ") at step " + std::to_string(restart_[laws_.back()]->step) +
+               (restart_law_ ? std::string(", every law from the ") + name(*restart_law_) + " law's frame (restart.law)"
+                             : std::string()));
     write_geometry(run);
     cm::Table samples_both =
         run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation", table2_columns, {2, "run.study"});
     // Side by side both laws are set up, stepped together and finished; one after the other, each
     // law is set up, stepped and finished before the next, so that one channel is held at a time.
-    std::unique_ptr<Simulation> sims[2];
-    auto finish = [&](int law) {
+    PerLaw<std::unique_ptr<Simulation>> sims;
+    auto finish = [&](ContactLaw law) {
       outcome_[law] = sims[law]->finish(run);
       sims[law].reset();  // its channel's memory
       std::vector<double> row = table2_row(outcome_[law]);
-      row.insert(row.begin(), static_cast<double>(law));
+      row.insert(row.begin(), static_cast<double>(law));  // the law column: 0 Coulomb, 1 maximum dissipation
       samples_both.row(row);
     };
-    if (side_by_side_ && laws_ == 3) {
-      for (int law = 0; law < 2; ++law) sims[law] = std::make_unique<Simulation>(*this, run, law);
-      side_by_side(*sims[0], *sims[1]);
-      for (int law = 0; law < 2; ++law) finish(law);
+    if (side_by_side_ && both_laws()) {
+      for (ContactLaw law : contact_laws) sims[law] = std::make_unique<Simulation>(*this, run, law);
+      side_by_side(*sims[ContactLaw::coulomb], *sims[ContactLaw::maxdiss]);
+      for (ContactLaw law : contact_laws) finish(law);
     } else {
-      for (int law = 0; law < 2; ++law) {
-        if (!simulates(law)) continue;
+      for (ContactLaw law : laws_) {
         sims[law] = std::make_unique<Simulation>(*this, run, law);
         // one law side by side (run.laws): no other law runs, so it has both laws' threads at once
         SideBySide alone;
@@ -295,15 +296,13 @@ class ChannelStudy {
         finish(law);
       }
     }
-    if (laws_ == 3) compare(run);
+    if (both_laws()) compare(run);
     if (compared_) compare_with(run);
   }
 
  private:
-  static constexpr const char* law_name[2] = {"coulomb", "maxdiss"};
-  static constexpr int same_law = -1;  ///< restart.law = same: each law from its own frame
-
-  bool simulates(int law) const { return (laws_ >> law) & 1; }
+  /// Whether run.laws simulates both laws (Table 2 side by side, and the laws compared).
+  bool both_laws() const { return laws_.size() == contact_laws.size(); }
 
   /// The first step whose sample counts in the averages: the first at or after average.t_start.
   long first_averaged_step() const { return std::lround(std::ceil(t_avg_ / setup_.engine.dt - 1e-9)); }
@@ -360,9 +359,9 @@ class ChannelStudy {
   /// stepped side by side (their data and scalars are those of the laws stepped one after the other).
   class Simulation {
    public:
-    Simulation(ChannelStudy& study, cm::Run& run, int law)
+    Simulation(ChannelStudy& study, cm::Run& run, ContactLaw law)
         : study_(study),
-          name_(law_name[law]),
+          name_(name(law)),
           eo_(study.setup_.engine_for(law)),
           coupling_(study.setup_.coupling()),  // over MPI ranks; none on one
           channel_(study.setup_.channel, eo_, coupling_.get(), study.restart_[law] ? &*study.restart_[law] : nullptr),
@@ -534,8 +533,8 @@ class ChannelStudy {
   /// own. An error of either is reported once both have stopped.
   static void side_by_side(Simulation& coulomb, Simulation& maxdiss) {
     SideBySide pair;
-    std::exception_ptr error[2];
-    auto lane = [&pair, &error](Simulation& sim, int law) {
+    PerLaw<std::exception_ptr> error;
+    auto lane = [&pair, &error](Simulation& sim, ContactLaw law) {
       try {
         sim.advance(&pair);
       } catch (...) {
@@ -544,10 +543,10 @@ class ChannelStudy {
       }
       --pair.running;
     };
-    std::thread other(lane, std::ref(coulomb), 0);
-    lane(maxdiss, 1);
+    std::thread other(lane, std::ref(coulomb), ContactLaw::coulomb);
+    lane(maxdiss, ContactLaw::maxdiss);
     other.join();
-    for (const auto& e : error)
+    for (const auto& e : error.values)
       if (e) std::rethrow_exception(e);
   }
 
@@ -761,7 +760,7 @@ class ChannelStudy {
 
   /// The two laws against each other (P49) and the claims of Sect. 4.3 over both.
   void compare(cm::Run& run) {
-    const Outcome &c = outcome_[0], &m = outcome_[1];
+    const Outcome &c = outcome_[ContactLaw::coulomb], &m = outcome_[ContactLaw::maxdiss];
     auto rel = [](double a, double b) { return std::fabs(a - b) / (0.5 * (std::fabs(a) + std::fabs(b))); };
     const double diff = std::max({rel(c.avg_particles, m.avg_particles), rel(fraction(c), fraction(m)),
                                   rel(c.avg_contacts, m.avg_contacts),
@@ -789,16 +788,15 @@ class ChannelStudy {
       same = other.columns[q].name == table2_columns[q].name;
     if (!same) throw cm::InputError("compare.with: the table2.tsv of the run compared with has other columns");
     std::string text;
-    for (int law = 0; law < 2; ++law) {
-      if (!simulates(law)) continue;
+    for (ContactLaw law : laws_) {
       const std::vector<double> mine = table2_row(outcome_[law]);
       for (const auto& row : other.rows) {
-        if (row[0] != law) continue;
-        text += std::string(text.empty() ? "" : "; ") + law_name[law] + ":";
+        if (row[0] != static_cast<double>(law)) continue;
+        text += std::string(text.empty() ? "" : "; ") + name(law) + ":";
         for (std::size_t q = 0; q < mine.size(); ++q) {
           const std::string& quantity = table2_columns[q + 1].name;
           const double diff = (mine[q] - row[q + 1]) / std::fabs(row[q + 1]);
-          run.scalar(quantity + "_rel_diff_" + law_name[law], diff);
+          run.scalar(quantity + "_rel_diff_" + name(law), diff);
           char item[160];
           std::snprintf(item, sizeof item, "%s %s %.6g against %.6g (%+.2f %%)", q ? "," : "", quantity.c_str(),
                         mine[q], row[q + 1], 100.0 * diff);
@@ -815,12 +813,12 @@ class ChannelStudy {
   }
 
   ChannelSetup setup_;
-  int laws_ = 3;  // bit 0 Coulomb, bit 1 maximum dissipation
+  std::vector<ContactLaw> laws_{contact_laws.begin(), contact_laws.end()};  // run.laws, in the order of the laws
   bool side_by_side_ = false;
   bool state_write_ = false;
   std::string restart_from_ = "none", compare_with_ = "none";
-  int restart_law_ = same_law;  // restart.law: same_law, or the law (0, 1) whose frame every law goes on from
-  std::optional<ChannelState> restart_[2];
+  std::optional<ContactLaw> restart_law_;  // restart.law: the law whose frame every law goes on from, or none (same)
+  PerLaw<std::optional<ChannelState>> restart_;
   std::optional<SavedRun> restarted_from_, compared_;
   std::string sweep_order_;  // compare.with: this run's sweep order, for its note
   double t_end_ = 10.0, t_avg_ = 0.0, max_drift_ = 0.01;
@@ -835,7 +833,7 @@ class ChannelStudy {
   bool snapshot_ = true;
   long projection_cores_ = 640;
   double projection_efficiency_ = 0.8;
-  Outcome outcome_[2];
+  PerLaw<Outcome> outcome_;
 };
 
 }  // namespace

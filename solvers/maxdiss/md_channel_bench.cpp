@@ -30,6 +30,7 @@
 namespace {
 
 using namespace md::granular;
+using md::ContactLaw, md::contact_laws;
 
 class ChannelBench {
  public:
@@ -65,7 +66,7 @@ class ChannelBench {
     const Channel channel = timed_state(run);
     write_state(run, channel);
     Timings timings(run, threads_.size());
-    for (int law = 0; law < 2; ++law) {
+    for (ContactLaw law : contact_laws) {
       double rate1 = 0.0;  // the rate on one thread, for the parallel efficiency
       for (int threads : threads_) time(run, timings, channel, law, threads, rate1);
     }
@@ -105,7 +106,8 @@ class ChannelBench {
   /// The state timed: the saved frame of bench.from, or the channel from t = 0, gone on for
   /// bench.warmup under the maximum-dissipation law.
   Channel timed_state(cm::Run& run) const {
-    Channel channel(setup_.channel, setup_.engine_for(1), nullptr, from_state_ ? &*from_state_ : nullptr);
+    Channel channel(setup_.channel, setup_.engine_for(ContactLaw::maxdiss), nullptr,
+                    from_state_ ? &*from_state_ : nullptr);
     if (from_state_)
       run.note("times the state of run " + from_run_ + " at t = " + cm::format_real(from_state_->t) + " s" +
                (warmup_ > 0.0 ? ", gone on for bench.warmup" : ""));
@@ -142,10 +144,9 @@ class ChannelBench {
     run.scalar("plate_position", channel.plate(), "m");
   }
 
-  /// bench.steps steps of the timed state under `law` (0 Coulomb, 1 maximum dissipation) on
-  /// `threads` threads: the rates, each phase's time and the barriers. rate1 holds the rate on
-  /// one thread once it is timed (the first count of bench.threads, if 1).
-  void time(cm::Run& run, Timings& timings, const Channel& state, int law, int threads, double& rate1) const {
+  /// bench.steps steps of the timed state under `law` on `threads` threads: the rates, each phase's time and the
+  /// barriers. rate1 holds the rate on one thread once it is timed (the first count of bench.threads, if 1).
+  void time(cm::Run& run, Timings& timings, const Channel& state, ContactLaw law, int threads, double& rate1) const {
     Channel timed = state;
     EngineOptions eo = setup_.engine_for(law);
     eo.threads = threads;
@@ -171,8 +172,7 @@ class ChannelBench {
     const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
     timings.rates.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps, contacts / steps,
                        seconds, rate, solves, efficiency});
-    const std::string suffix =
-        std::string(law == 0 ? "coulomb" : "maxdiss") + "_" + std::to_string(threads) + "_threads";
+    const std::string suffix = std::string(name(law)) + "_" + std::to_string(threads) + "_threads";
     run.scalar("sphere_steps_per_second_" + suffix, rate, "1/s");
     run.scalar("sphere_steps_per_second_per_thread_" + suffix, rate / threads, "1/s");
     run.scalar("contact_solves_per_second_" + suffix, solves, "1/s");
@@ -182,7 +182,7 @@ class ChannelBench {
       const double speedup = rate / rate1, p = threads;
       run.scalar("serial_fraction_" + suffix, (p / speedup - 1.0) / (p - 1.0));
     }
-    if (law == 1 && threads == threads_.front()) {
+    if (law == ContactLaw::maxdiss && threads == threads_.front()) {
       run.scalar("spheres", sphere_steps / steps);
       run.scalar("contacts_per_sphere", contacts / sphere_steps);
     }

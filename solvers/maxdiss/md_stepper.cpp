@@ -72,7 +72,7 @@ class StepperStudy {
     c.add("contact.erp", &erp_, "error reduction eps of the gap term (Sect. 3.1)")
         .range(cm::Range{0.0, 1.0, false, true})
         .assumption("ASSUMED: error reduction not given; pe default 0.8 (spec 001, 6.6)");
-    c.add_choice("contact.law", &law_, {{"maxdiss", StepLaw::maxdiss}, {"coulomb", StepLaw::coulomb}},
+    c.add_choice("contact.law", &law_, {{"maxdiss", ContactLaw::maxdiss}, {"coulomb", ContactLaw::coulomb}},
                  "per-contact law of the time stepper");
     c.add_choice("contact.coulomb_pick", &pick_,
                  {{"lowest_energy", CoulombPick::lowest_energy}, {"smallest_normal", CoulombPick::smallest_normal}},
@@ -138,8 +138,7 @@ class StepperStudy {
     rest(run);
     write_convergence(run);
     if (compare_laws_) run.scalar("law_max_difference", law_diff_);
-    run.note(std::string("The contact impulse of every step is the single-contact solution of Eq. (5) (") +
-             (law_ == StepLaw::coulomb ? "coulomb" : "maxdiss") +
+    run.note(std::string("The contact impulse of every step is the single-contact solution of Eq. (5) (") + name(law_) +
              " law); positions are compared at conv.samples times per run.");
   }
 
@@ -149,7 +148,7 @@ class StepperStudy {
     body_.I0 = Vector3d::Constant(kappa_ * body_.m * R_ * R_);
   }
 
-  StepperOptions options(double dt, double beta, StepLaw law) const {
+  StepperOptions options(double dt, double beta, ContactLaw law) const {
     StepperOptions o;
     o.dt = dt;
     o.g0 = g0_;
@@ -180,7 +179,7 @@ class StepperStudy {
   /// Steps of size dt (the value of key `dt_key`) to t_end, sampled every `stride` steps. The
   /// sphere starts touching the plane.
   Motion simulate(const std::string& dt_key, double dt, double t_end, long stride, double beta, double u0,
-                  StepLaw law) const {
+                  ContactLaw law) const {
     const long n = steps_in(t_end, dt);
     if (n == 0)
       throw cm::InputError(dt_key + ": the time step " + cm::format_real(dt) + " does not divide the end time " +
@@ -283,7 +282,7 @@ class StepperStudy {
       traj.row({p.t, p.u, R_ * p.w, x.u, R_ * x.w});
     }
     if (compare_laws_) {
-      const StepLaw other = law_ == StepLaw::maxdiss ? StepLaw::coulomb : StepLaw::maxdiss;
+      const ContactLaw other = md::other(law_);
       const Motion o = simulate("plot.dt", pdt, t_end, 1, 0.0, v0, other);
       for (std::size_t j = 0; j < m.samples.size(); ++j)
         law_diff_ = std::max({law_diff_, std::fabs(o.samples[j].s - m.samples[j].s),
@@ -347,7 +346,7 @@ class StepperStudy {
       traj.gap();
       traj.gap();
       if (compare_laws_) {
-        const StepLaw other = law_ == StepLaw::maxdiss ? StepLaw::coulomb : StepLaw::maxdiss;
+        const ContactLaw other = md::other(law_);
         const Motion o = simulate("plot.dt", plot_dt_, t_end, 1, beta, 0.0, other);
         for (std::size_t j = 0; j < p.samples.size(); ++j)
           law_diff_ = std::max(
@@ -421,7 +420,7 @@ class StepperStudy {
   };
   EllipsoidBody body_;
   double R_ = 0.1, kappa_ = 0.4, g0_ = 9.81, mu_ = 0.5, erp_ = 0.8;
-  StepLaw law_ = StepLaw::maxdiss;
+  ContactLaw law_ = ContactLaw::maxdiss;
   CoulombPick pick_ = CoulombPick::lowest_energy;
   bool compare_laws_ = true;
   double v0_ = 1.0, roll_t_end_ = 0.2, plot_dt_ = 2e-3, incline_t_end_ = 0.4;

@@ -73,7 +73,7 @@ StepRecord ImpulseVelocityStepper::step(BodyState& s, double t) const {
   Vector3d b = -dv_free;
   b(0) -= xi_term;
 
-  if (opt_.law == StepLaw::maxdiss) {
+  if (opt_.law == ContactLaw::maxdiss) {
     const Solution sol = solve(A, b, opt_.mu, opt_.solver);  // eq. (5) via Fig. 5
     rec.lambda = sol.x;
     rec.branch = sol.branch;

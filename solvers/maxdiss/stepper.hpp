@@ -21,14 +21,13 @@
 #include <string>
 
 #include "common/rotation.hpp"
+#include "maxdiss/contact_law.hpp"
 #include "maxdiss/single_contact.hpp"
 
 namespace md {
 
 using Vector4d = Eigen::Vector4d;
 
-/// The per-contact law of the time stepper.
-enum class StepLaw { maxdiss, coulomb };
 /// Which Coulomb-like solution is taken when the law admits several (spec 001, 2.10).
 enum class CoulombPick { lowest_energy, smallest_normal };
 
@@ -55,7 +54,7 @@ struct StepperOptions {
   double beta = 0.0;  ///< incline angle [rad]
   double mu = 0.5;
   double erp = 0.8;  ///< error reduction eps in [0, 1)
-  StepLaw law = StepLaw::maxdiss;
+  ContactLaw law = ContactLaw::maxdiss;
   CoulombPick pick = CoulombPick::lowest_energy;
   SolverOptions solver{};
 };

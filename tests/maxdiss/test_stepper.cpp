@@ -24,7 +24,7 @@ EllipsoidBody sphere() {
   return b;
 }
 
-StepperOptions options(double dt, double beta, StepLaw law = StepLaw::maxdiss) {
+StepperOptions options(double dt, double beta, ContactLaw law = ContactLaw::maxdiss) {
   StepperOptions o;
   o.dt = dt;
   o.g0 = g0;
@@ -39,7 +39,7 @@ struct Onset {
 };
 
 // A sphere sliding with v0 and no spin on the level plane, to t_end.
-Onset slide(double dt, double v0, double t_end, StepLaw law = StepLaw::maxdiss) {
+Onset slide(double dt, double v0, double t_end, ContactLaw law = ContactLaw::maxdiss) {
   const ImpulseVelocityStepper st(sphere(), options(dt, 0.0, law));
   BodyState s;
   s.x = Vector3d(0, 0, R);
@@ -92,7 +92,7 @@ TEST(StepperOracle, O15_InclineRollsOrSlidesBothLaws) {
     const double a = rolls ? 5.0 / 7.0 * g0 * std::sin(beta) : g0 * (std::sin(beta) - mu * std::cos(beta));
     BodyState sm, sc;
     sm.x = sc.x = Vector3d(0, 0, R);
-    const ImpulseVelocityStepper md(sphere(), options(dt, beta)), co(sphere(), options(dt, beta, StepLaw::coulomb));
+    const ImpulseVelocityStepper md(sphere(), options(dt, beta)), co(sphere(), options(dt, beta, ContactLaw::coulomb));
     bool all_stick = true;
     for (long k = 0; k < std::lround(t_end / dt); ++k) {
       const StepRecord rec = md.step(sm, k * dt);
@@ -149,10 +149,10 @@ TEST(StepperOracle, O17_PairwiseImpulseMomentumAndInelastic) {
   const Vector3d dv = v1 + w1.cross(r1) - v2 - w2.cross(r2);  // relative contact velocity
   const Vector3d b = -Qc.transpose() * dv;
   ASSERT_GT(b(0), 0.0);  // colliding
-  for (StepLaw law : {StepLaw::maxdiss, StepLaw::coulomb}) {
+  for (ContactLaw law : {ContactLaw::maxdiss, ContactLaw::coulomb}) {
     const Matrix3d A = Qc.transpose() * Aw * Qc;
     Vector3d x;
-    if (law == StepLaw::maxdiss) {
+    if (law == ContactLaw::maxdiss) {
       x = solve(A, b, 0.4).x;
     } else {
       const CoulombSet set = coulomb_solutions(A, b, 0.4);
@@ -206,7 +206,7 @@ TEST(StepperOracle, EllipsoidDropEnergyNeverIncreases) {
   e.m = 1.0;
   e.semi_axes = Vector3d(0.3, 0.15, 0.1);
   e.I0 = solid_ellipsoid_inertia(e.m, e.semi_axes);
-  for (StepLaw law : {StepLaw::maxdiss, StepLaw::coulomb}) {
+  for (ContactLaw law : {ContactLaw::maxdiss, ContactLaw::coulomb}) {
     StepperOptions o = options(1e-3, 0.2, law);
     o.erp = 0.0;
     const ImpulseVelocityStepper st(e, o);
