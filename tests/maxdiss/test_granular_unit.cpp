@@ -1,4 +1,4 @@
-// Unit tests of the hard-contact engine's pieces (granular.hpp, channel.hpp), also run under the
+// Unit tests of the hard-contact engine's pieces (granular/engine.hpp, channel.hpp), also run under the
 // sanitizers: the per-contact laws on sphere contacts (spec 001, 6.4), the obstacle's signed
 // distance, the contact frame, independence of the thread count, the inflow count, and the peaks
 // of g(r) at the distances of the initial grid (rdf_peaks.hpp).
@@ -14,7 +14,7 @@
 #include "granular_fixtures.hpp"
 #include "maxdiss/channel.hpp"
 #include "maxdiss/coulomb.hpp"
-#include "maxdiss/granular.hpp"
+#include "maxdiss/granular/engine.hpp"
 #include "maxdiss/rdf_peaks.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
-// The hard-contact engine of granular.hpp.
-#include "maxdiss/granular.hpp"
+// The hard-contact engine of engine.hpp.
+#include "maxdiss/granular/engine.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -1209,7 +1209,7 @@ double Engine::sweep() {
   return delta;
 }
 
-// One step, phase by phase (granular.hpp, "One step"); each phase's wall time is summed into
+// One step, phase by phase (engine.hpp, "One step"); each phase's wall time is summed into
 // phase_seconds() (a clock read per phase: some 10 ns against milliseconds).
 StepStats Engine::step(double t) {
   PhaseClock clock(phase_seconds_);
