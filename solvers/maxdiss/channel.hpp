@@ -1,4 +1,4 @@
-// The granular channel flow of Sect. 4.3 on the hard-contact engine of granular.hpp.
+// The granular channel flow of Sect. 4.3 on the hard-contact engine of granular/engine.hpp.
 //
 // A channel [0, Lx] x [0, Ly] x [0, Lz] closed by walls in y and z (half-spaces of infinite mass)
 // and open at x = Lx, where spheres whose centre passes Lx are deleted. A stationary obstacle
@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <random>
 
-#include "maxdiss/granular.hpp"
+#include "maxdiss/granular/engine.hpp"
 
 namespace md::granular {
 

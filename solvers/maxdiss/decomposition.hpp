@@ -1,6 +1,6 @@
 // The granular channel over many processes (MPI): a regular grid of subdomains, as the paper ran
 // it (16 x 10 x 4 subdomains on 640 processes, Sect. 4.3), each relaxed by the NBGS of
-// granular.hpp, blended across subdomains by pe's weighted block Jacobi (spec 001, 6.6).
+// granular/engine.hpp, blended across subdomains by pe's weighted block Jacobi (spec 001, 6.6).
 //
 // Each rank owns the spheres whose centre lies in its subdomain (the outer subdomains reach to
 // infinity beyond the channel, so a sphere that strays outside still has an owner). One step:
@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "maxdiss/granular.hpp"
+#include "maxdiss/granular/engine.hpp"
 
 namespace md::granular {
 
@@ -47,7 +47,7 @@ struct SubdomainGrid {
   Box clipped(int rank) const;
 };
 
-/// One rank's part of the channel (the Coupling of granular.hpp over MPI).
+/// One rank's part of the channel (the Coupling of granular/engine.hpp over MPI).
 class MpiCoupling final : public Coupling {
  public:
   /// `reach`: the largest contact distance, 2 R_max + threshold, the width of the ghost layer.

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "maxdiss/channel.hpp"
-#include "maxdiss/granular.hpp"
+#include "maxdiss/granular/engine.hpp"
 
 namespace md::granular::testing {
 

@@ -51,6 +51,11 @@
 // by the subdomain owning the sphere of smaller id (the other one skips it), a contact of two
 // ghosts by none, and after every sweep the coupling blends the velocity changes across
 // subdomains (pe's weighted block Jacobi) before the ghosts take their owners' velocities again.
+//
+// Files (solvers/maxdiss/granular/): this header holds the contacts, a step's statistics and
+// phases, the Coupling seam and the Engine; bodies.hpp the spheres and boundaries; options.hpp the
+// engine's options; laws.hpp the per-contact laws. detection.cpp detects the contacts, engine.cpp
+// runs the step and its sweeps, with the vector lanes of lanes.hpp (internal to engine.cpp).
 #pragma once
 
 #include <Eigen/Dense>
@@ -62,114 +67,11 @@
 #include <string>
 #include <vector>
 
-#include "maxdiss/single_contact.hpp"
+#include "maxdiss/granular/bodies.hpp"
+#include "maxdiss/granular/laws.hpp"
+#include "maxdiss/granular/options.hpp"
 
 namespace md::granular {
-
-using Eigen::Vector3d;
-
-/// Monodisperse or not, every body is a solid sphere (I = 2/5 m R^2).
-struct Spheres {
-  std::vector<Vector3d> x, v, w;        ///< centre, velocity, angular velocity (inertial)
-  std::vector<double> R, inv_m, inv_I;  ///< radius, 1/m, 1/I
-  std::vector<std::uint64_t> id;        ///< a stable identity (order of creation)
-
-  std::size_t size() const { return x.size(); }
-  /// A solid sphere of radius R and mass m, with the next identity.
-  void add(const Vector3d& x, const Vector3d& v, const Vector3d& w, double R, double m);
-  /// Passes over the next identity (a sphere another subdomain adds), so that every subdomain
-  /// numbers the spheres as one domain would.
-  void skip_id() { ++next_id_; }
-  /// The identity the next sphere added will get.
-  std::uint64_t next_id() const { return next_id_; }
-  /// Sets it (a channel restarted from a saved state numbers on where the saved run stopped).
-  void set_next_id(std::uint64_t next) { next_id_ = next; }
-  /// A sphere with all its fields given (a ghost or a migrant from another subdomain).
-  void push(const Vector3d& x, const Vector3d& v, const Vector3d& w, double R, double inv_m, double inv_I,
-            std::uint64_t id);
-  /// Keeps the first n spheres.
-  void truncate(std::size_t n);
-  /// Keeps the spheres for which keep(i) is true, in their order.
-  template <class Keep>
-  std::size_t keep_if(Keep keep);
-  /// Reorders every array: new[i] = old[order[i]].
-  void permute(const std::vector<std::uint32_t>& order);
-
- private:
-  std::uint64_t next_id_ = 0;
-};
-
-/// A boundary of infinite mass bounding a half-space: the solid side is n^T y < offset, the
-/// spheres live on the side n^T y > offset. It may translate with `velocity` (the inflow plate).
-struct Plane {
-  Vector3d n = Vector3d::UnitZ();
-  double offset = 0.0;
-  Vector3d velocity = Vector3d::Zero();
-  double mu = 0.4;
-};
-
-/// A prism of infinite mass along z, cut from the plane x-y: a half-disc of radius `radius` about
-/// (cx, cy) on the side x <= cx, joined to the box [cx, cx + box_length] x [cy - radius, cy + radius]
-/// (the obstacle of Sect. 4.3: round side upstream). The signed distance is exact outside.
-struct Obstacle {
-  double cx = 0.04, cy = 0.04, radius = 0.01, box_length = 0.01;
-  double mu = 0.4;
-  /// Signed distance of p (in the x-y plane) to the surface, negative inside, and the outward
-  /// unit normal at the nearest surface point.
-  double distance(const Vector3d& p, Vector3d& n) const;
-  /// Cross-section area (pi r^2 / 2 + 2 r L).
-  double area() const;
-};
-
-/// The per-contact law of the NBGS.
-enum class Law : std::uint8_t {
-  maxdiss,             ///< Eq. (5): the analytic single-contact solver (Fig. 5)
-  coulomb_decoupling,  ///< the Coulomb time-stepping law by normal/tangential decoupling (as pe)
-  coulomb_exact,       ///< the Coulomb time-stepping law solved in closed form (isotropic blocks)
-};
-
-/// Where the sphere-sphere contact point lies (spec 001, 2.4): the paper's definition, on the
-/// surface of body 2, or the middle of the overlap (pe).
-enum class ContactPoint : std::uint8_t { midpoint, body2_surface };
-
-/// Order of the NBGS sweep.
-enum class SweepOrder : std::uint8_t {
-  colour,     ///< colour by colour of a greedy colouring (threads share a colour); the default
-  slabs,      ///< even slabs of cells, then odd ones, each colour by colour (threads share slabs)
-  detection,  ///< detection order, one thread
-};
-
-/// How many contacts of one colour the sweep relaxes at once, in vector registers (never a change
-/// to the data: every lane does the operations of the one-contact path, in the same order).
-enum class Lanes : std::uint8_t {
-  widest,  ///< AVX2's four where the processor has it, else SSE2's two; the default
-  avx2,    ///< four (refused where the processor has no AVX2)
-  sse2,    ///< two (every x86-64)
-  one,     ///< one contact at a time: the reference the others reproduce bit for bit
-};
-/// Whether this processor has AVX2.
-bool avx2_available();
-
-struct EngineOptions {
-  double dt = 1e-5;
-  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
-  double mu = 0.4;  ///< sphere-sphere friction
-  Law law = Law::maxdiss;
-  int sweeps = 10;          ///< NBGS sweeps per step (fixed count)
-  double erp = 0.8;         ///< error reduction eps in [0, 1)
-  double threshold = 1e-8;  ///< contact when the gap xi < threshold [m]
-  double relaxation = 1.0;  ///< lambda <- (1 - w) lambda + w lambda_block, w in (0, 1]
-  ContactPoint contact_point = ContactPoint::midpoint;
-  SweepOrder order = SweepOrder::colour;
-  int slab_columns = 4;        ///< slabs: columns of cells (along x) per slab
-  int golden_iterations = 20;  ///< decoupling: golden-section steps on the friction circle
-  int decoupling_sweeps = 20;  ///< decoupling: normal/tangential fixed-point sweeps at most
-  int reorder_every = 50;      ///< spheres are sorted by cell every so many steps
-  int threads = 1;             ///< OpenMP threads (never changes the data)
-  int parallel_min = 256;  ///< colour: a colour with fewer contacts is relaxed by one thread (no effect on the data)
-  Lanes lanes = Lanes::widest;  ///< colour order: contacts relaxed at once (no effect on the data)
-  SolverOptions kernel{};       ///< options of the analytic single-contact solver
-};
 
 /// A contact between sphere a and body b (b >= 0 a sphere, b < 0 the boundary -b - 1: planes
 /// first, then obstacles). The normal points from b to a; reactions act positively on a.
@@ -194,6 +96,11 @@ struct Contact {
   double Att() const { return Ann() + inv_I1_l1 * l1 + inv_I2_l2 * l2; }
 };
 
+/// The tangent of pe's contact frame [n t o]: t = n x e_k normalised, e_k the axis of the smallest
+/// |n_k| (o = n x t is Contact::o()). Detection computes every contact's frame with it
+/// (detection.cpp).
+Vector3d contact_tangent(const Vector3d& n);
+
 /// Four sphere-sphere contacts of one colour side by side, field by field (the fields of Contact:
 /// n, t, l1, l2, inv_m1, inv_m2, inv_I1_l1, inv_I2_l2, gap_rate, mu, lambda, a, b): the sweep loads
 /// a field of the four with one vector load instead of gathering it lane by lane, its costliest
@@ -205,11 +112,6 @@ struct alignas(64) ContactLanes {
 
   /// Puts contact c in lane j.
   void store(int j, const Contact& c);
-};
-
-/// The axis-aligned box the cell grid covers (spheres outside it are clamped into its edge cells).
-struct Box {
-  Vector3d lo = Vector3d::Zero(), hi = Vector3d::Ones();
 };
 
 /// What one step did.
@@ -290,52 +192,6 @@ class Coupling {
   /// What the split costs, averaged over the ranks (ranks, neighbours, ghosts, bytes sent).
   virtual std::map<std::string, double> statistics() = 0;
 };
-
-/// The tangent of pe's contact frame [n t o]: t = n x e_k normalised, e_k the axis of the smallest
-/// |n_k| (o = n x t is Contact::o()).
-Vector3d contact_tangent(const Vector3d& n);
-
-/// The three per-contact laws on a block diag(A_nn, A_tt, A_tt) (contact-frame components).
-Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt);
-
-/// The Coulomb time-stepping law by decoupling, for any SPD block A: the normal impulse from the
-/// normal row with the tangential impulse held, then the tangential impulse minimising the energy
-/// on the friction disc with the normal impulse held (its unconstrained minimum if inside, else
-/// `golden` steps of golden section over the half circle facing it), repeated up to `sweeps` times.
-Vector3d coulomb_decoupling(const Eigen::Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden);
-
-/// The tangential step of the decoupling when the unconstrained minimum y lies outside the
-/// friction disc: the energy r (1/2 r u^T A_to u - u^T b_to) on the half of the circle |y| = r
-/// facing y, parameterised without trigonometry by u(s) = ((1 - s^2) c + 2 s p) / (1 + s^2),
-/// s in [-1, 1] (the angle 2 atan(s) from c = y / |y|; a monotone map, so unimodality is kept).
-struct FrictionCircle {
-  Eigen::Matrix2d At;
-  Eigen::Vector2d bt, c, perp;
-  double r;
-  double xn;  ///< the sweep's normal impulse (r = mu x_n)
-
-  Eigen::Vector2d u(double s) const { return Eigen::Vector2d(((1.0 - s * s) * c + 2.0 * s * perp) / (1.0 + s * s)); }
-  double f(double s) const {
-    const Eigen::Vector2d us = u(s);
-    return r * (0.5 * r * us.dot(At * us) - us.dot(bt));
-  }
-  /// The minimiser s of f by `iterations` steps of golden section on [-1, 1] (pe's section).
-  double minimum(int iterations) const;
-};
-
-/// The golden sections on `count` friction circles: s[j] is circle[j].minimum(iterations), bit for bit (the same
-/// operations on each circle, the same bracket test, in either set of registers). Four vector
-/// registers of circles step together, and each step chooses its side by a mask, not a jump: a
-/// single section waits at every step for the evaluation that decides the next (a jump the
-/// processor cannot predict, the two sides being equally likely), eight or sixteen keep it busy.
-/// `lanes`: Lanes::one is refused (std::invalid_argument), a single section being
-/// FrictionCircle::minimum itself.
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes = Lanes::widest);
-
-/// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
-/// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),
-/// else the slip A_tt x_to - b_to must oppose x_to, so x_to is b_to scaled to that radius.
-Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu);
 
 class Engine {
  public:
@@ -452,33 +308,5 @@ class Engine {
   };
   std::vector<Velocities> vw_;
 };
-
-template <class Keep>
-std::size_t Spheres::keep_if(Keep keep) {
-  std::size_t k = 0;
-  const std::size_t n = size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!keep(i)) continue;
-    if (k != i) {
-      x[k] = x[i];
-      v[k] = v[i];
-      w[k] = w[i];
-      R[k] = R[i];
-      inv_m[k] = inv_m[i];
-      inv_I[k] = inv_I[i];
-      id[k] = id[i];
-    }
-    ++k;
-  }
-  const std::size_t removed = n - k;
-  x.resize(k);
-  v.resize(k);
-  w.resize(k);
-  R.resize(k);
-  inv_m.resize(k);
-  inv_I.resize(k);
-  id.resize(k);
-  return removed;
-}
 
 }  // namespace md::granular

@@ -1,4 +1,4 @@
-// Oracle tests of the hard-contact engine (granular.hpp) on few spheres, against closed forms and
+// Oracle tests of the hard-contact engine (granular/engine.hpp) on few spheres, against closed forms and
 // conservation laws (spec 001, 5.2): conservation of momentum by pair impulses, rest without drift
 // or creep (a sphere, a column, a pile), the creep that truncated sweeps leave, the closed-form
 // sliding-to-rolling of a sphere, the stick/slip threshold on an incline and Newton's cradle with
@@ -10,7 +10,7 @@
 #include <random>
 
 #include "granular_fixtures.hpp"
-#include "maxdiss/granular.hpp"
+#include "maxdiss/granular/engine.hpp"
 
 namespace {
 

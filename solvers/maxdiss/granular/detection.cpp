@@ -1,0 +1,266 @@
+// Detection, the engine's broad and narrow phase (engine.hpp, detect_contacts()): the spheres
+// counted into a grid of cells no smaller than the largest contact distance (and sorted by cell on
+// schedule), then every pair of spheres in neighbouring cells and every sphere and boundary with
+// gap xi < threshold, in fixed chunks of cells concatenated in order.
+//
+// The geometry only detection calls is here too, beside its caller: the obstacle's signed
+// distance (Obstacle::distance, bodies.hpp) and the tangent of the contact frame (contact_tangent,
+// engine.hpp). In the file of detect_contacts, detect_contacts compiles as it did when the engine
+// was one file (from another file the compiler would not know what registers they leave alone).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "common/errors.hpp"
+#include "maxdiss/granular/engine.hpp"
+
+namespace md::granular {
+
+// ---------------------------------------------------------------------------------------------
+// The geometry of a contact
+
+double Obstacle::distance(const Vector3d& p, Vector3d& n) const {
+  const double dx = p(0) - cx, dy = p(1) - cy;
+  if (dx <= 0.0) {  // the half-disc side: the nearest surface point lies on the arc
+    const double r = std::hypot(dx, dy);
+    if (r > 0.0) {
+      n = Vector3d(dx / r, dy / r, 0.0);
+    } else {
+      n = Vector3d(-1.0, 0.0, 0.0);
+    }
+    return r - radius;
+  }
+  // the box [0, L] x [-radius, radius] in (dx, dy): exact signed distance of a box
+  const double hx = 0.5 * box_length;
+  const double qx = std::fabs(dx - hx) - hx, qy = std::fabs(dy) - radius;
+  const double sx = dx - hx >= 0.0 ? 1.0 : -1.0, sy = dy >= 0.0 ? 1.0 : -1.0;
+  if (qx > 0.0 || qy > 0.0) {  // outside: to the nearest face or edge
+    const double ox = std::max(qx, 0.0), oy = std::max(qy, 0.0);
+    const double d = std::hypot(ox, oy);
+    n = Vector3d(sx * ox / d, sy * oy / d, 0.0);
+    return d;
+  }
+  // inside: the nearest face (the face x = cx is interior to the union: only x = cx + L, y = +-r)
+  if (qx > qy && sx > 0.0) {
+    n = Vector3d(1.0, 0.0, 0.0);
+    return qx;
+  }
+  n = Vector3d(0.0, sy, 0.0);
+  return qy;
+}
+
+Vector3d contact_tangent(const Vector3d& n) {
+  const Vector3d a = n.cwiseAbs();
+  Vector3d e = Vector3d::Zero();
+  if (a(0) <= a(1) && a(0) <= a(2)) {
+    e(0) = 1.0;
+  } else if (a(1) <= a(2)) {
+    e(1) = 1.0;
+  } else {
+    e(2) = 1.0;
+  }
+  return n.cross(e).normalized();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cell grid and the contacts
+
+void Engine::build_cells(bool may_sort) {
+  const std::size_t n = spheres.size();
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
+  const Vector3d extent = box_.hi - box_.lo;
+  const double sx = nx_ / extent(0), sy = ny_ / extent(1), sz = nz_ / extent(2);
+  auto index = [&](const Vector3d& p) {
+    const int ix = std::clamp(static_cast<int>(std::floor((p(0) - box_.lo(0)) * sx)), 0, nx_ - 1);
+    const int iy = std::clamp(static_cast<int>(std::floor((p(1) - box_.lo(1)) * sy)), 0, ny_ - 1);
+    const int iz = std::clamp(static_cast<int>(std::floor((p(2) - box_.lo(2)) * sz)), 0, nz_ - 1);
+    // x slowest, z fastest: the flow runs along x, so the spheres a sweep touches together (a slab
+    // of cells across the channel) lie close in memory
+    return static_cast<std::uint32_t>((static_cast<long>(ix + 1) * (ny_ + 2) + iy + 1) * (nz_ + 2) + iz + 1);
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    cell_of_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vector3d& p = spheres.x[i];
+      if (!p.allFinite())
+        throw cm::NumericalError("sphere " + std::to_string(spheres.id[i]) + " has a non-finite position");
+      cell_of_[i] = index(p);
+    }
+    // counting sort by cell (stable: spheres of a cell keep their order)
+    cell_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) ++cell_start_[cell_of_[i] + 1];
+    for (long c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+    order_.resize(n);
+    std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
+    for (std::size_t i = 0; i < n; ++i) order_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+    // Every reorder_every steps the arrays themselves are put in cell order (memory locality).
+    if (pass == 0 && may_sort && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) {
+      spheres.permute(order_);
+      continue;
+    }
+    break;
+  }
+  // positions and radii in cell order, packed: the broad phase reads them in runs
+  xr_.resize(n);
+  for (std::size_t s = 0; s < n; ++s) {
+    const std::uint32_t i = order_[s];
+    xr_[s] << spheres.x[i], spheres.R[i];
+  }
+}
+
+StepStats Engine::detect() {
+  if (!coupling_) return detect_contacts();
+  coupling_->add_ghosts(*this);
+  StepStats st = detect_contacts();
+  coupling_->remove_ghosts_and_migrate(*this);
+  coupling_->reduce(st);
+  return st;
+}
+
+StepStats Engine::detect_contacts() {
+  // Coupled, the spheres are sorted before the ghosts join them (step()), never here.
+  build_cells(coupling_ == nullptr);
+  const std::size_t owned = this->owned();
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
+  const long chunks = static_cast<long>(chunk_contacts_.size());
+  const double dt_inv = 1.0 / opt_.dt;
+  const int nplanes = static_cast<int>(planes.size());
+  const auto& S = spheres;
+
+  auto finish = [&](Contact& c) {
+    c.t = contact_tangent(c.n);
+    c.gap_rate = c.xi < 0.0 ? opt_.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
+    c.lambda.setZero();
+  };
+  auto boundary_contacts = [&](std::uint32_t i, std::vector<Contact>& out) {
+    if (i >= owned) return;  // a ghost's boundary contacts are its owner's
+    const Vector3d& p = S.x[i];
+    const double R = S.R[i];
+    auto add = [&](int k, const Vector3d& n, double xi, double mu) {
+      Contact c;
+      c.a = static_cast<std::int32_t>(i);
+      c.b = -k - 1;
+      c.n = n;
+      c.xi = xi;
+      c.l1 = R + xi;  // x_hat = x - (R + xi) n, on the boundary's surface
+      c.l2 = 0.0;
+      c.inv_m1 = S.inv_m[i];
+      c.inv_I1_l1 = S.inv_I[i] * c.l1;
+      c.mu = mu;
+      finish(c);
+      out.push_back(c);
+    };
+    for (int k = 0; k < nplanes; ++k) {
+      const Plane& pl = planes[static_cast<std::size_t>(k)];
+      const double xi = pl.n.dot(p) - pl.offset - R;
+      if (xi < opt_.threshold) add(k, pl.n, xi, pl.mu);
+    }
+    for (std::size_t k = 0; k < obstacles.size(); ++k) {
+      const Obstacle& ob = obstacles[k];
+      const double reach = R + opt_.threshold;  // outside the bounding box by more: no contact
+      if (p(0) < ob.cx - ob.radius - reach || p(0) > ob.cx + ob.box_length + reach ||
+          std::fabs(p(1) - ob.cy) > ob.radius + reach)
+        continue;
+      Vector3d n;
+      const double xi = obstacles[k].distance(p, n) - R;
+      if (xi < opt_.threshold) add(nplanes + static_cast<int>(k), n, xi, obstacles[k].mu);
+    }
+  };
+  auto pair = [&](std::uint32_t i, std::uint32_t j, std::vector<Contact>& out) {
+    // with a ghost: the subdomain owning the sphere of smaller id relaxes the contact
+    if (i >= owned || j >= owned) {
+      if (i >= owned && j >= owned) return;
+      const bool i_owned = i < owned;
+      if ((i_owned ? S.id[i] : S.id[j]) > (i_owned ? S.id[j] : S.id[i])) return;
+    }
+    const Vector3d d = S.x[i] - S.x[j];
+    const double r2 = d.squaredNorm(), reach = S.R[i] + S.R[j] + opt_.threshold;
+    if (r2 >= reach * reach) return;
+    const double dist = std::sqrt(r2);
+    Contact c;
+    c.a = static_cast<std::int32_t>(i);
+    c.b = static_cast<std::int32_t>(j);
+    c.n = dist > 0.0 ? Vector3d(d / dist) : Vector3d::UnitZ();
+    c.xi = dist - S.R[i] - S.R[j];
+    if (opt_.contact_point == ContactPoint::midpoint) {
+      c.l1 = S.R[i] + 0.5 * c.xi;  // x_hat = x_2 + (R_2 + xi/2) n (pe)
+      c.l2 = S.R[j] + 0.5 * c.xi;
+    } else {
+      c.l1 = S.R[i] + c.xi;  // x_hat = x_2 + R_2 n (the paper)
+      c.l2 = S.R[j];
+    }
+    c.inv_m1 = S.inv_m[i];
+    c.inv_m2 = S.inv_m[j];
+    c.inv_I1_l1 = S.inv_I[i] * c.l1;
+    c.inv_I2_l2 = S.inv_I[j] * c.l2;
+    c.mu = opt_.mu;
+    finish(c);
+    out.push_back(c);
+  };
+
+  // The 13 forward neighbours of a cell (those of larger index) in the padded grid (no bounds to
+  // check): the next cell along z, and four runs of three cells consecutive along z, (dx, dy) =
+  // (0, 1), (1, -1), (1, 0), (1, 1). With the cell itself they are five contiguous ranges of the
+  // cell-ordered spheres, scanned in the order of increasing offset.
+  const long sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
+  const long runs[4] = {sy, sx - sy, sx, sx + sy};  // centre cell of each run of three
+  const double threshold = opt_.threshold;
+
+  // each chunk's statistics while its contacts are in cache (a maximum and a count: the same
+  // whatever the grouping)
+  chunk_stats_.assign(static_cast<std::size_t>(chunks), StepStats{});
+#pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
+  for (long k = 0; k < chunks; ++k) {
+    auto& out = chunk_contacts_[static_cast<std::size_t>(k)];
+    out.clear();
+    const long c0 = k * cells / chunks, c1 = (k + 1) * cells / chunks;
+    for (long c = c0; c < c1; ++c) {
+      const std::uint32_t end = cell_start_[c + 1];
+      for (std::uint32_t s = cell_start_[c]; s < end; ++s) {  // ghost cells are empty
+        const std::uint32_t i = order_[s];
+        boundary_contacts(i, out);
+        const Eigen::Vector4d p = xr_[s];
+        // candidates by the packed positions and radii, contacts from the spheres' own arrays
+        auto scan = [&](std::uint32_t s0, std::uint32_t s1) {
+          for (std::uint32_t s2 = s0; s2 < s1; ++s2) {
+            const Eigen::Vector4d& q = xr_[s2];
+            const double reach = p(3) + q(3) + threshold;
+            if ((p.head<3>() - q.head<3>()).squaredNorm() < reach * reach) pair(i, order_[s2], out);
+          }
+        };
+        scan(s + 1, cell_start_[c + 2]);  // the rest of the cell, then the next cell along z
+        for (long r : runs) scan(cell_start_[c + r - 1], cell_start_[c + r + 2]);
+      }
+    }
+    StepStats& cs = chunk_stats_[static_cast<std::size_t>(k)];
+    cs.contacts = static_cast<long>(out.size());
+    for (const Contact& c : out) {
+      cs.max_penetration = std::max(cs.max_penetration, -c.xi);
+      if (c.b >= 0) ++cs.sphere_contacts;
+    }
+  }
+  // the chunks one after the other (each copied by any thread to its place), and the spheres of
+  // each contact apart (colour()'s greedy pass reads 8 bytes of a contact instead of 152)
+  StepStats st;
+  chunk_start_.resize(static_cast<std::size_t>(chunks) + 1);
+  chunk_start_[0] = 0;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(chunks); ++k) {
+    const StepStats& cs = chunk_stats_[k];
+    chunk_start_[k + 1] = chunk_start_[k] + static_cast<std::size_t>(cs.contacts);
+    st.contacts += cs.contacts;
+    st.sphere_contacts += cs.sphere_contacts;
+    st.max_penetration = std::max(st.max_penetration, cs.max_penetration);
+  }
+  contacts_.resize(chunk_start_.back());
+  detected_ends_.resize(chunk_start_.back());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
+  for (long k = 0; k < chunks; ++k) {
+    const auto& chunk = chunk_contacts_[static_cast<std::size_t>(k)];
+    const std::size_t at = chunk_start_[static_cast<std::size_t>(k)];
+    std::copy(chunk.begin(), chunk.end(), contacts_.begin() + static_cast<std::ptrdiff_t>(at));
+    for (std::size_t j = 0; j < chunk.size(); ++j) detected_ends_[at + j] = {chunk[j].a, chunk[j].b};
+  }
+  return st;
+}
+
+}  // namespace md::granular

@@ -1,0 +1,634 @@
+// The hard-contact engine of engine.hpp: its construction, the phases of a step, the sweep's
+// order (colours, slabs) and the NBGS sweep itself, one contact at a time and in the vector lanes
+// of lanes.hpp, whose SSE2 and AVX2 entries (target("avx2")) are all here. Detection is in
+// detection.cpp, the laws in laws.cpp, the bodies in bodies.cpp.
+#include "maxdiss/granular/engine.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "common/errors.hpp"
+#include "common/text.hpp"
+#include "maxdiss/granular/lanes.hpp"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace md::granular {
+
+using Eigen::Vector2d;
+
+namespace {
+
+// golden_on_circles' golden sections (lanes.hpp), W circles to a register: SSE2, every x86-64, and AVX2.
+void golden_sse2(const FrictionCircle* circle, int count, int iterations, double* s) {
+  golden_lanes<2>(circle, count, iterations, s);
+}
+
+__attribute__((target("avx2"))) void golden_avx2(const FrictionCircle* circle, int count, int iterations, double* s) {
+  golden_lanes<4>(circle, count, iterations, s);
+}
+
+}  // namespace
+
+bool avx2_available() {
+  static const bool available = __builtin_cpu_supports("avx2");
+  return available;
+}
+
+namespace {
+
+/// Whether `lanes` asks for AVX2 registers; refuses AVX2 on a processor without it.
+bool wide(Lanes lanes) {
+  if (lanes == Lanes::avx2 && !avx2_available())
+    throw std::invalid_argument("four lanes (AVX2) asked of a processor without AVX2");
+  return lanes == Lanes::avx2 || (lanes == Lanes::widest && avx2_available());
+}
+
+}  // namespace
+
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes) {
+  if (lanes == Lanes::one) throw std::invalid_argument("golden_on_circles takes two or four lanes");
+  const bool avx2 = wide(lanes);
+  avx2 ? golden_avx2(circle, count, iterations, s) : golden_sse2(circle, count, iterations, s);
+}
+
+namespace {
+
+// The four contacts of a block of lanes, in two SSE2 registers (every x86-64) or one AVX2 one.
+// relax_spheres_*: relax_sphere_lanes, returning the lanes set aside (bit k: contact k of the
+// block); apply_spheres_*: apply_sphere_lanes with the impulses x[component][contact] on the
+// contacts of `lanes`.
+template <Law law>
+int relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
+                       double& delta, FrictionCircle* circle) {
+  const int low = relax_sphere_lanes<2, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
+  return low | relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, delta, circle + 2) << 2;
+}
+
+template <Law law>
+__attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
+                                                       double bn_zero_eps, double relaxation, double& delta,
+                                                       FrictionCircle* circle) {
+  return relax_sphere_lanes<4, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
+}
+
+template <int W>
+[[gnu::always_inline]] inline void apply_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+                                               const double (&x)[3][4], int lanes, double relaxation, double& delta) {
+  using vw = typename DoubleLanes<W>::type;
+  vw x0, x1, x2;
+  std::memcpy(&x0, x[0] + first, sizeof x0);
+  std::memcpy(&x1, x[1] + first, sizeof x1);
+  std::memcpy(&x2, x[2] + first, sizeof x2);
+  apply_sphere_lanes<W>(L, first, A, B, x0, x1, x2, ~(lanes >> first), relaxation, delta);
+}
+
+void apply_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, const double (&x)[3][4], int lanes,
+                        double relaxation, double& delta) {
+  if (lanes & 3) apply_lanes<2>(L, 0, A, B, x, lanes, relaxation, delta);
+  if (lanes & 12) apply_lanes<2>(L, 2, A + 2, B + 2, x, lanes, relaxation, delta);
+}
+
+__attribute__((target("avx2"))) void apply_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
+                                                        const double (&x)[3][4], int lanes, double relaxation,
+                                                        double& delta) {
+  apply_lanes<4>(L, 0, A, B, x, lanes, relaxation, delta);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The engine
+
+Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) : opt_(options), box_(box) {
+  opt_.kernel.want_alpha = false;  // the sweep needs the impulse only
+  wide(opt_.lanes);                // refuses AVX2 where there is none
+  // A cell no smaller than the largest contact distance 2 R_max + threshold: every contact pair
+  // lies in neighbouring cells.
+  cell_ = 2.0 * max_radius + std::max(opt_.threshold, 0.0);
+  const Vector3d extent = box_.hi - box_.lo;
+  nx_ = std::max(1, static_cast<int>(std::floor(extent(0) / cell_)));
+  ny_ = std::max(1, static_cast<int>(std::floor(extent(1) / cell_)));
+  nz_ = std::max(1, static_cast<int>(std::floor(extent(2) / cell_)));
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);  // with a layer of empty ghost cells
+  if (cells > 200'000'000L)
+    throw cm::InputError("the cell grid of the broad phase would have " + std::to_string(cells) +
+                         " cells: the domain is too large for the sphere radius");
+  // fixed chunks of cells, whatever the number of threads
+  const long chunks = std::min<long>(cells, 512);
+  chunk_contacts_.resize(static_cast<std::size_t>(chunks));
+}
+
+void Engine::set_options(const EngineOptions& options) {
+  wide(options.lanes);
+  opt_ = options;
+  opt_.kernel.want_alpha = false;
+}
+
+Vector3d Engine::boundary_velocity(int k) const {
+  if (k < static_cast<int>(planes.size())) return planes[static_cast<std::size_t>(k)].velocity;
+  return Vector3d::Zero();
+}
+
+double Engine::bytes() const {
+  auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
+  double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
+             cap(spheres.inv_I) + cap(spheres.id);
+  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(vw_) + cap(contacts_) + cap(lanes_) +
+       cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(scratch_) +
+       cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
+  for (const auto& c : chunk_contacts_) b += cap(c);
+  return b;
+}
+
+void Engine::sort_by_cell() {
+  build_cells(false);
+  spheres.permute(order_);
+}
+
+int Engine::colour(std::uint32_t groups) {
+  // greedy colouring in detection order: a contact takes the lowest colour neither sphere has yet
+  // (contacts_ is in detection order, and detected_ends_ holds the spheres of each contact)
+  const std::size_t nc = contacts_.size();
+  used_colours_.assign(spheres.size(), 0);
+  colour_of_.resize(nc);
+  int colours = 0;
+  for (std::size_t k = 0; k < nc; ++k) {
+    const Ends c = detected_ends_[k];
+    std::uint64_t used = used_colours_[static_cast<std::size_t>(c.a)];
+    if (c.b >= 0) used |= used_colours_[static_cast<std::size_t>(c.b)];
+    if (~used == 0)
+      throw cm::NumericalError("a sphere has more than 64 contacts: the greedy colouring of the sweep cannot go on");
+    const int col = std::countr_zero(~used);
+    const std::uint64_t bit = std::uint64_t{1} << col;
+    used_colours_[static_cast<std::size_t>(c.a)] |= bit;
+    if (c.b >= 0) used_colours_[static_cast<std::size_t>(c.b)] |= bit;
+    colour_of_[k] = static_cast<std::uint32_t>(col);
+    colours = std::max(colours, col + 1);
+  }
+  // stable counting sort of the contacts by (group, colour), a colour's sphere-sphere contacts
+  // before its boundary contacts (the order inside a colour changes no bit: its contacts share no
+  // sphere; pack_lanes takes the sphere-sphere ones four at a time); group_of_ holds the groups
+  // (or is empty)
+  const std::uint32_t ncol = static_cast<std::uint32_t>(colours);
+  auto key = [&](std::size_t k) {
+    const std::uint32_t boundary = detected_ends_[k].b < 0 ? 1u : 0u;
+    return ((group_of_.empty() ? 0u : group_of_[k]) * ncol + colour_of_[k]) * 2u + boundary;
+  };
+  std::vector<std::uint32_t> start(2 * static_cast<std::size_t>(groups) * ncol + 1, 0);
+  for (std::size_t k = 0; k < nc; ++k) ++start[key(k) + 1];
+  for (std::size_t q = 0; q + 1 < start.size(); ++q) start[q + 1] += start[q];
+  // each contact's place, then the contacts moved to their places by any thread
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  place_.resize(nc);
+  for (std::size_t k = 0; k < nc; ++k) place_[k] = fill[key(k)]++;
+  scratch_.resize(nc);
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t k = 0; k < nc; ++k) scratch_[place_[k]] = contacts_[k];
+  contacts_.swap(scratch_);
+  // colour_start_: where each group begins (one group: where each colour begins)
+  const std::uint32_t stride = groups > 1 ? ncol : 1;
+  const std::size_t bounds = groups > 1 ? groups : ncol;
+  colour_start_.resize(bounds + 1);
+  for (std::size_t q = 0; q <= bounds; ++q) colour_start_[q] = start[2 * q * stride];
+  return colours;
+}
+
+template <class Solve>
+void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
+  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
+  // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
+  Vector3d dv = A.v - c.l1 * A.w.cross(c.n);
+  if (c.b >= 0) {
+    const Velocities& B = vw_[static_cast<std::size_t>(c.b)];
+    dv -= B.v + c.l2 * B.w.cross(c.n);
+  } else {
+    dv -= boundary_velocity(-c.b - 1);
+  }
+  // b = -(dv without the contact's own impulse) - xi_eff / dt e_n, contact frame (spec 001, 2.8)
+  const Vector3d o = c.o();
+  const double Ann = c.Ann(), Att = c.Att();
+  const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - Att * c.lambda(1)),
+                     -(o.dot(dv) - Att * c.lambda(2)));
+  Vector3d lambda;
+  if constexpr (std::is_same_v<decltype(solve(Ann, Att, rhs)), Vector3d>) {
+    lambda = solve(Ann, Att, rhs);
+  } else {
+    const std::optional<Vector3d> solved = solve(Ann, Att, rhs);
+    if (!solved) return;  // the contact waits (relax_independent_decoupling)
+    lambda = *solved;
+  }
+  if (opt_.relaxation != 1.0) lambda = c.lambda + opt_.relaxation * (lambda - c.lambda);
+  const Vector3d d = lambda - c.lambda;
+  c.lambda = lambda;
+  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * o;
+  const Vector3d nxP = c.n.cross(P);
+  A.v += c.inv_m1 * P;
+  A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
+  if (c.b >= 0) {
+    Velocities& B = vw_[static_cast<std::size_t>(c.b)];
+    B.v -= c.inv_m2 * P;
+    B.w -= c.inv_I2_l2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
+  }
+  delta = std::max(delta, d.cwiseAbs().maxCoeff());
+}
+
+void Engine::relax_contact(Contact& c, double& delta) {
+  relax_with(c, delta, [&c, this](double Ann, double Att, const Vector3d& b) {
+    return solve_block(opt_.law, Ann, Att, b, c.mu, opt_);
+  });
+}
+
+void Engine::relax_independent_decoupling(long k0, long k1, bool avx2, double& delta) {
+  // Contacts of one colour share no sphere, so a contact may wait while the others are relaxed:
+  // those whose decoupling needs a golden section are set aside, their sections taken together
+  // (golden_on_circles, the same bits as one at a time), and then relaxed again, the velocities
+  // they read being as they were, with the section known. A section alone waits at every step
+  // for the evaluation that decides the next.
+  constexpr int most = 256;
+  FrictionCircle circle[most];
+  long waiting[most];
+  double best[most];
+  int count = 0;
+  const int sweeps = opt_.decoupling_sweeps;
+  const auto resume = [&] {
+    if (count == 0) return;
+    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? Lanes::avx2 : Lanes::sse2);
+    for (int j = 0; j < count; ++j) {
+      Contact& c = contacts_[static_cast<std::size_t>(waiting[j])];
+      // the first sweep ends on its circle; any later section (not for sphere blocks) is taken here
+      const Vector2d y = circle[j].r * circle[j].u(best[j]);
+      const Vector3d first(circle[j].xn, y(0), y(1));
+      const auto section = [this](const FrictionCircle& fc) -> std::optional<double> {
+        return fc.minimum(opt_.golden_iterations);
+      };
+      relax_with(c, delta, [&](double Ann, double Att, const Vector3d& b) {
+        return detail::decouple(Vector3d(Ann, Att, Att).asDiagonal(), b, c.mu, sweeps, section, first, 1);
+      });
+    }
+    count = 0;
+  };
+  for (long k = k0; k < k1; ++k) {
+    if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
+    Contact& c = contacts_[static_cast<std::size_t>(k)];
+    const auto set_aside = [&](const FrictionCircle& fc) -> std::optional<double> {
+      circle[count] = fc;
+      waiting[count++] = k;
+      return std::nullopt;
+    };
+    relax_with(c, delta, [&](double Ann, double Att, const Vector3d& b) {
+      return detail::decouple(Vector3d(Ann, Att, Att).asDiagonal(), b, c.mu, sweeps, set_aside);
+    });
+    if (count == most) resume();
+  }
+  resume();
+}
+
+void Engine::prefetch(const Contact& c) const {
+  __builtin_prefetch(&vw_[static_cast<std::size_t>(c.a)]);
+  if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
+}
+
+std::size_t Engine::lane_contact(std::size_t colour, std::uint32_t block, std::uint32_t lane) const {
+  return colour_start_[colour] + 4 * static_cast<std::size_t>(block - lanes_start_[colour]) + lane;
+}
+
+bool Engine::in_lanes() const {
+  if (opt_.order != SweepOrder::colour || opt_.lanes == Lanes::one) return false;
+  return (opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel)) || opt_.law == Law::coulomb_exact ||
+         (opt_.law == Law::coulomb_decoupling && opt_.decoupling_sweeps >= 1);
+}
+
+void ContactLanes::store(int j, const Contact& c) {
+  n0[j] = c.n(0), n1[j] = c.n(1), n2[j] = c.n(2), t0[j] = c.t(0), t1[j] = c.t(1), t2[j] = c.t(2);
+  l1[j] = c.l1, l2[j] = c.l2, m1[j] = c.inv_m1, m2[j] = c.inv_m2, i1[j] = c.inv_I1_l1, i2[j] = c.inv_I2_l2;
+  gap[j] = c.gap_rate, mu[j] = c.mu;
+  la0[j] = c.lambda(0), la1[j] = c.lambda(1), la2[j] = c.lambda(2);
+  a[j] = c.a, b[j] = c.b;
+}
+
+void Engine::pack_lanes() {
+  // colour() put each colour's sphere-sphere contacts first: the first four at a time into
+  // lanes_, the last few (fewer than four) and the boundary's relaxed one at a time
+  const std::size_t colours = colour_start_.size() - 1;
+  lanes_start_.assign(colours + 1, 0);
+  for (std::size_t col = 0; col < colours; ++col) {
+    const auto first = contacts_.begin() + colour_start_[col], last = contacts_.begin() + colour_start_[col + 1];
+    const auto spheres = std::partition_point(first, last, [](const Contact& c) { return c.b >= 0; }) - first;
+    lanes_start_[col + 1] = lanes_start_[col] + static_cast<std::uint32_t>(spheres / 4);
+  }
+  lanes_.resize(lanes_start_.back());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
+  for (std::size_t col = 0; col < colours; ++col) {
+    for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
+      for (std::uint32_t j = 0; j < 4; ++j) lanes_[g].store(static_cast<int>(j), contacts_[lane_contact(col, g, j)]);
+    }
+  }
+}
+
+void Engine::unpack_lanes() {
+  const std::size_t colours = colour_start_.size() - 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
+  for (std::size_t col = 0; col < colours; ++col) {
+    for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
+      const ContactLanes& L = lanes_[g];
+      for (std::uint32_t j = 0; j < 4; ++j)
+        contacts_[lane_contact(col, g, j)].lambda = Vector3d(L.la0[j], L.la1[j], L.la2[j]);
+    }
+  }
+}
+
+template <int W, Law law>
+void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
+  // k0 - (the colour's first contact) is a multiple of four: the packed contacts W at a time, then
+  // the rest one at a time (the order does not matter: they share no sphere)
+  const auto col = static_cast<std::size_t>(colour);
+  const long c0 = colour_start_[col], g0 = lanes_start_[col];
+  const long packed_end = std::min(k1, c0 + 4 * (static_cast<long>(lanes_start_[col + 1]) - g0));
+  // the decoupled Coulomb law: the lanes set aside wait for their golden sections, taken together
+  // (golden_on_circles, the same bits as one at a time); their spheres are as they were, no other
+  // contact of the colour touching them, so the impulse then found is the one-contact path's
+  // (the other laws set none aside: room for the four circles their kernel is handed)
+  constexpr int most = law == Law::coulomb_decoupling ? 256 : 4;
+  FrictionCircle circle[most];
+  struct Waiting {
+    ContactLanes* lanes;
+    int lane;
+  } waiting[most];
+  double best[most];
+  int count = 0;
+  const bool avx2 = W == 4;
+  const auto spheres = [this](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) {
+    for (int j = 0; j < 4; ++j) {
+      A[j] = vw_[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
+      B[j] = vw_[static_cast<std::size_t>(L.b[j])].v.data();
+    }
+  };
+  const auto resume = [&] {
+    if (count == 0) return;
+    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? Lanes::avx2 : Lanes::sse2);
+    // block by block (a block's lanes wait side by side), the impulses x = (x_n, y) with which
+    // decouple ends at its first sweep
+    for (int j = 0; j < count;) {
+      ContactLanes& L = *waiting[j].lanes;
+      double x[3][4] = {};
+      int lanes = 0;
+      for (; j < count && waiting[j].lanes == &L; ++j) {
+        const Vector2d y = circle[j].r * circle[j].u(best[j]);
+        const int lane = waiting[j].lane;
+        x[0][lane] = circle[j].xn, x[1][lane] = y(0), x[2][lane] = y(1);
+        lanes |= 1 << lane;
+      }
+      double* A[4];
+      double* B[4];
+      spheres(L, A, B);
+      if constexpr (W == 4)
+        apply_spheres_avx2(L, A, B, x, lanes, opt_.relaxation, delta);
+      else
+        apply_spheres_sse2(L, A, B, x, lanes, opt_.relaxation, delta);
+    }
+    count = 0;
+  };
+  long k = k0;
+  for (; k < packed_end; k += 4) {
+    ContactLanes& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
+    constexpr long ahead_groups = 2;
+    if (k + 4 * ahead_groups < packed_end) {  // the spheres of the group after next
+      const ContactLanes& ahead = (&L)[ahead_groups];
+      for (int j = 0; j < 4; ++j) {
+        __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.a[j])]);
+        __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.b[j])]);
+      }
+    }
+    double* A[4];
+    double* B[4];
+    spheres(L, A, B);
+    int aside;
+    if constexpr (W == 4)
+      aside = relax_spheres_avx2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
+    else
+      aside = relax_spheres_sse2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
+    if constexpr (law == Law::coulomb_decoupling) {
+      // compact the circles of the lanes set aside (lane j's circle is at circle[count + j])
+      int waits = count;
+      for (int j = 0; j < 4; ++j)
+        if (aside & (1 << j)) {
+          circle[waits] = circle[count + j];
+          waiting[waits++] = {&L, j};
+        }
+      count = waits;
+      if (count > most - 4) resume();
+    }
+  }
+  resume();
+  if constexpr (law == Law::coulomb_decoupling)
+    relax_independent_decoupling(k, k1, avx2, delta);
+  else
+    relax_range(k, k1, delta);
+}
+
+void Engine::relax_range(long k0, long k1, double& delta) {
+  for (long k = k0; k < k1; ++k) {
+    if (k + prefetch_ahead < k1) prefetch(contacts_[static_cast<std::size_t>(k + prefetch_ahead)]);
+    relax_contact(contacts_[static_cast<std::size_t>(k)], delta);
+  }
+}
+
+int Engine::slab() {
+  // Contacts come in the order of the cell of their sphere a (x-major): the slab of a contact is
+  // the column of that cell over slab_columns. Inside a slab the contacts are then ordered by
+  // colour: consecutive contacts share no sphere, so the processor overlaps their relaxations,
+  // while the slab's spheres stay in cache.
+  const std::uint32_t stride_x = static_cast<std::uint32_t>(ny_ + 2) * static_cast<std::uint32_t>(nz_ + 2);
+  const std::uint32_t width = static_cast<std::uint32_t>(std::max(1, opt_.slab_columns));
+  const std::uint32_t slabs = (static_cast<std::uint32_t>(nx_) + width - 1) / width;
+  group_of_.resize(contacts_.size());
+  for (std::size_t k = 0; k < contacts_.size(); ++k)
+    group_of_[k] = (cell_of_[static_cast<std::size_t>(contacts_[k].a)] / stride_x - 1) / width;  // padded grid
+  const int colours = colour(slabs);
+  group_of_.clear();
+  return colours;
+}
+
+double Engine::sweep() {
+  double delta = 0.0;
+  const int groups = static_cast<int>(colour_start_.size()) - 1;
+  if (opt_.order == SweepOrder::slabs) {
+    // the slabs of one parity share no sphere: any thread may take any of them
+    if (opt_.threads > 1) sweep_barriers_ += 2;
+    for (int parity = 0; parity < 2; ++parity) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads) reduction(max : delta) if (opt_.threads > 1)
+      for (int s = parity; s < groups; s += 2)
+        relax_range(colour_start_[static_cast<std::size_t>(s)], colour_start_[static_cast<std::size_t>(s) + 1], delta);
+    }
+    return delta;
+  }
+  // A colour's contacts share no sphere, so the sweep may take several at once (opt_.lanes): the
+  // sphere-sphere contacts two or four to a vector register (relax_lanes), the decoupled Coulomb
+  // law's golden sections eight or sixteen together (there and in relax_independent_decoupling),
+  // in blocks long enough that its batches are mostly full (1024 contacts: 20.9 s against 22.1 s
+  // with 64, 100 steps of the default channel from its last frame).
+  const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
+  const bool avx2 = at_once && wide(opt_.lanes);
+  const bool lanes = in_lanes();
+  const auto relax_block = [&](int col, long b0, long b1, double& d) {
+    if (lanes && opt_.law == Law::maxdiss)
+      return avx2 ? relax_lanes<4, Law::maxdiss>(col, b0, b1, d) : relax_lanes<2, Law::maxdiss>(col, b0, b1, d);
+    if (lanes && opt_.law == Law::coulomb_exact)
+      return avx2 ? relax_lanes<4, Law::coulomb_exact>(col, b0, b1, d)
+                  : relax_lanes<2, Law::coulomb_exact>(col, b0, b1, d);
+    if (lanes && opt_.law == Law::coulomb_decoupling)
+      return avx2 ? relax_lanes<4, Law::coulomb_decoupling>(col, b0, b1, d)
+                  : relax_lanes<2, Law::coulomb_decoupling>(col, b0, b1, d);
+    if (at_once && opt_.law == Law::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
+    relax_range(b0, b1, d);
+  };
+  const long block = at_once && opt_.law == Law::coulomb_decoupling ? 1024 : 64;  // contacts handed to a thread
+  for (int col = 0; col < groups; ++col) {
+    const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
+    const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;
+    if (parallel) ++sweep_barriers_;
+    const long blocks = (k1 - k0 + block - 1) / block;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : delta) if (parallel)
+    for (long j = 0; j < blocks; ++j) relax_block(col, k0 + j * block, std::min(k1, k0 + (j + 1) * block), delta);
+  }
+  return delta;
+}
+
+// One step, phase by phase (engine.hpp, "One step"); each phase's wall time is summed into
+// phase_seconds() (a clock read per phase: some 10 ns against milliseconds).
+StepStats Engine::step(double t) {
+  PhaseClock clock(phase_seconds_);
+  add_ghosts();
+  clock.lap(Phase::ghosts);
+  StepStats st = detect_contacts();
+  clock.lap(Phase::detect);
+  apply_gravity();
+  st.colours = order();
+  clock.lap(Phase::order);
+  relax(st, clock);
+  integrate(t);
+  clock.lap(Phase::integrate);
+  migrate(st);
+  clock.lap(Phase::ghosts);
+  ++steps_;
+  return st;
+}
+
+void Engine::add_ghosts() {
+  if (!coupling_) return;
+  if (opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) sort_by_cell();  // before the ghosts join
+  coupling_->add_ghosts(*this);
+}
+
+void Engine::apply_gravity() {
+  // the external impulse over mass; a ghost holds its owner's velocity bit for bit, so it gets the same
+  const std::size_t n = spheres.size();
+  const Vector3d dv_ext = opt_.dt * opt_.gravity;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t i = 0; i < n; ++i) spheres.v[i] += dv_ext;
+}
+
+int Engine::order() {
+  switch (opt_.order) {
+    case SweepOrder::slabs:
+      return slab();
+    case SweepOrder::colour:
+      return colour(1);
+    case SweepOrder::detection:
+      colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
+      return 1;
+  }
+  return 1;
+}
+
+void Engine::relax(StepStats& st, PhaseClock& clock) {
+  const std::size_t n = spheres.size();
+  if (coupling_) {
+    // the spheres a sweep may change: the owned ones of the contacts (in index order), then every
+    // ghost; the blend leaves any other as it is (v0 + omega 0 = v0), so it need not visit them
+    const std::size_t owned = this->owned();
+    in_contact_.assign(owned, 0);
+    for (const Contact& c : contacts_) {
+      if (static_cast<std::size_t>(c.a) < owned) in_contact_[static_cast<std::size_t>(c.a)] = 1;
+      if (c.b >= 0 && static_cast<std::size_t>(c.b) < owned) in_contact_[static_cast<std::size_t>(c.b)] = 1;
+    }
+    moved_.clear();
+    for (std::size_t i = 0; i < owned; ++i)
+      if (in_contact_[i]) moved_.push_back(static_cast<std::uint32_t>(i));
+    for (std::size_t i = owned; i < n; ++i) moved_.push_back(static_cast<std::uint32_t>(i));
+    v0_.resize(moved_.size());
+    w0_.resize(moved_.size());
+  }
+  const bool lanes = in_lanes();
+  if (lanes) pack_lanes();
+  double delta = 0.0;
+  vw_.resize(n);
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t i = 0; i < n; ++i) vw_[i] = {spheres.v[i], spheres.w[i]};
+  clock.lap(Phase::pack);
+  for (int s = 0; s < opt_.sweeps; ++s) {
+    if (coupling_) {
+      for (std::size_t k = 0; k < moved_.size(); ++k) {
+        v0_[k] = vw_[moved_[k]].v;
+        w0_[k] = vw_[moved_[k]].w;
+      }
+    }
+    delta = sweep();
+    if (coupling_) {
+      // weighted block Jacobi across subdomains, on the spheres' own arrays
+      for (std::uint32_t i : moved_) {
+        spheres.v[i] = vw_[i].v;
+        spheres.w[i] = vw_[i].w;
+      }
+      coupling_->after_sweep(spheres, moved_, v0_, w0_);
+      for (std::uint32_t i : moved_) vw_[i] = {spheres.v[i], spheres.w[i]};
+      for (std::uint32_t i : coupling_->shared()) vw_[i] = {spheres.v[i], spheres.w[i]};
+    }
+  }
+  clock.lap(Phase::sweeps);
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+  for (std::size_t i = 0; i < n; ++i) {
+    spheres.v[i] = vw_[i].v;
+    spheres.w[i] = vw_[i].w;
+  }
+  if (lanes) unpack_lanes();
+  solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
+  double largest = 0.0;
+  const long nc = static_cast<long>(contacts_.size());
+#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : largest)
+  for (long k = 0; k < nc; ++k)
+    largest = std::max(largest, contacts_[static_cast<std::size_t>(k)].lambda.cwiseAbs().maxCoeff());
+  st.delta = delta;
+  st.largest = largest;
+  st.residual = largest > 0.0 ? delta / largest : 0.0;
+  clock.lap(Phase::unpack);
+}
+
+void Engine::integrate(double t) {
+  const std::size_t n = spheres.size();
+  bool finite = true;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(&& : finite)
+  for (std::size_t i = 0; i < n; ++i) {
+    spheres.x[i] += opt_.dt * spheres.v[i];  // x' = x + dt v'
+    finite = finite && spheres.v[i].allFinite() && spheres.w[i].allFinite();
+  }
+  if (!finite) throw cm::NumericalError("non-finite velocity at t = " + cm::format_real(t));
+}
+
+void Engine::migrate(StepStats& st) {
+  if (!coupling_) return;
+  coupling_->remove_ghosts_and_migrate(*this);
+  coupling_->reduce(st);
+}
+
+}  // namespace md::granular

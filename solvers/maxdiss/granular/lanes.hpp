@@ -1,0 +1,361 @@
+// The vector lanes of the engine's sweep (engine.cpp): several contacts of one colour, or several
+// golden sections, relaxed at once in vector registers, each lane doing the operations of the
+// one-contact path in the same order. Internal to the engine: included only by engine.cpp, whose
+// entries compile these always-inlined kernels for SSE2 and for AVX2 (target("avx2")). They stay
+// in an unnamed namespace, as in the one file the engine was: in a named one the compiler
+// allocates the registers of the SSE2 entries and of a relax_lanes differently.
+#pragma once
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "maxdiss/granular/engine.hpp"
+
+namespace md::granular {
+namespace {
+
+// The golden sections of golden_on_circles, W circles to a vector register (W = 2: SSE2, the
+// baseline; W = 4: AVX2), four registers in turn. Always inlined, so that each entry (engine.cpp)
+// compiles it for its own instruction set. Neither set contracts a * b + c into one rounding (FMA
+// is not enabled), so both give the bits of the single section.
+template <int W>
+struct DoubleLanes;  // W doubles in one vector register (GCC's vector extension)
+template <>
+struct DoubleLanes<2> {
+  typedef double type __attribute__((vector_size(16)));
+};
+template <>
+struct DoubleLanes<4> {
+  typedef double type __attribute__((vector_size(32)));
+};
+
+template <int W>
+[[gnu::always_inline]] inline void golden_lanes(const FrictionCircle* circle, int count, int iterations, double* s) {
+  using vw = typename DoubleLanes<W>::type;
+  struct Lanes {  // W circles, component by component
+    vw cx, cy, px, py, a00, a01, a10, a11, bx, by, r;
+  };
+  const vw zero = {}, one = zero + 1.0, two = zero + 2.0, half = zero + 0.5;
+  const vw R = zero + 0.5 * (std::sqrt(5.0) - 1.0);
+  // FrictionCircle::f, operation by operation, into fx
+  const auto f = [&](const Lanes& L, const vw& sv, vw& fx) __attribute__((always_inline)) {
+    const vw t1 = one - sv * sv, t2 = two * sv, den = one + sv * sv;
+    const vw u0 = (t1 * L.cx + t2 * L.px) / den, u1 = (t1 * L.cy + t2 * L.py) / den;
+    const vw Au0 = L.a00 * u0 + L.a01 * u1, Au1 = L.a10 * u0 + L.a11 * u1;
+    fx = L.r * (half * L.r * (u0 * Au0 + u1 * Au1) - (u0 * L.bx + u1 * L.by));
+  };
+  constexpr int registers = 4;
+  constexpr int batch = W * registers;
+  for (int first = 0; first < count; first += batch) {
+    Lanes L[registers]{};
+    for (int k = 0; k < registers; ++k)
+      for (int lane = 0; lane < W; ++lane) {
+        // a lane past the last circle repeats it (its result is not used)
+        const FrictionCircle& p = circle[std::min(first + W * k + lane, count - 1)];
+        L[k].cx[lane] = p.c(0);
+        L[k].cy[lane] = p.c(1);
+        L[k].px[lane] = p.perp(0);
+        L[k].py[lane] = p.perp(1);
+        L[k].a00[lane] = p.At(0, 0);
+        L[k].a01[lane] = p.At(0, 1);
+        L[k].a10[lane] = p.At(1, 0);
+        L[k].a11[lane] = p.At(1, 1);
+        L[k].bx[lane] = p.bt(0);
+        L[k].by[lane] = p.bt(1);
+        L[k].r[lane] = p.r;
+      }
+    vw lo[registers], hi[registers], x1[registers], x2[registers], f1[registers], f2[registers];
+    for (int k = 0; k < registers; ++k) {
+      lo[k] = -one;
+      hi[k] = one;
+      x1[k] = hi[k] - R * (hi[k] - lo[k]);
+      x2[k] = lo[k] + R * (hi[k] - lo[k]);
+      f(L[k], x1[k], f1[k]);
+      f(L[k], x2[k], f2[k]);
+    }
+    for (int i = 0; i < iterations; ++i) {
+      for (int k = 0; k < registers; ++k) {
+        const auto on = hi[k] - lo[k] > zero;  // golden_section_minimum's bracket test (tolerance 0)
+        const auto left = f1[k] <= f2[k];
+        hi[k] = (on & left) ? x2[k] : hi[k];
+        lo[k] = (on & ~left) ? x1[k] : lo[k];
+        const vw next1 = hi[k] - R * (hi[k] - lo[k]), next2 = lo[k] + R * (hi[k] - lo[k]);
+        vw fx;
+        f(L[k], left ? next1 : next2, fx);
+        const vw new_x1 = left ? next1 : x2[k], new_f1 = left ? fx : f2[k];
+        const vw new_x2 = left ? x1[k] : next2, new_f2 = left ? f1[k] : fx;
+        x1[k] = on ? new_x1 : x1[k];
+        f1[k] = on ? new_f1 : f1[k];
+        x2[k] = on ? new_x2 : x2[k];
+        f2[k] = on ? new_f2 : f2[k];
+      }
+    }
+    for (int k = 0; k < registers; ++k) {
+      const vw best = (f1[k] <= f2[k]) ? x1[k] : x2[k];
+      for (int lane = 0; lane < W; ++lane)
+        if (first + W * k + lane < count) s[first + W * k + lane] = best[lane];
+    }
+  }
+}
+
+// Four spheres' velocities (v then w: six doubles at the start of 64 bytes of their own, as
+// Engine::Velocities) in registers component by component and back: c[j][k] is component j of
+// sphere k. Two 4 x 4 transposes of whole-row loads instead of 24 loads of single lanes; the
+// second row load reads w_1, w_2 and the 16 bytes of padding after them, which no lane uses, and
+// its store writes back w_1, w_2 only. Data movement only: no bit of a value changes.
+using Lanes4 = DoubleLanes<4>::type;
+using Mask4 = long long __attribute__((vector_size(32)));
+
+[[gnu::always_inline]] inline void transpose4(Lanes4& r0, Lanes4& r1, Lanes4& r2, Lanes4& r3) {
+  const Lanes4 t0 = __builtin_shuffle(r0, r1, Mask4{0, 4, 2, 6}), t1 = __builtin_shuffle(r0, r1, Mask4{1, 5, 3, 7});
+  const Lanes4 t2 = __builtin_shuffle(r2, r3, Mask4{0, 4, 2, 6}), t3 = __builtin_shuffle(r2, r3, Mask4{1, 5, 3, 7});
+  r0 = __builtin_shuffle(t0, t2, Mask4{0, 1, 4, 5});
+  r1 = __builtin_shuffle(t1, t3, Mask4{0, 1, 4, 5});
+  r2 = __builtin_shuffle(t0, t2, Mask4{2, 3, 6, 7});
+  r3 = __builtin_shuffle(t1, t3, Mask4{2, 3, 6, 7});
+}
+
+[[gnu::always_inline]] inline void gather4(double* const* P, Lanes4 (&c)[6]) {
+  // written out, no loop: a loop of copies into an array of registers goes through the stack
+  std::memcpy(&c[0], P[0], sizeof(Lanes4));  // v_0 v_1 v_2 w_0 of sphere k
+  std::memcpy(&c[1], P[1], sizeof(Lanes4));
+  std::memcpy(&c[2], P[2], sizeof(Lanes4));
+  std::memcpy(&c[3], P[3], sizeof(Lanes4));
+  Lanes4 w0, w1, w2, w3;
+  std::memcpy(&w0, P[0] + 4, sizeof(Lanes4));  // w_1 w_2, padding
+  std::memcpy(&w1, P[1] + 4, sizeof(Lanes4));
+  std::memcpy(&w2, P[2] + 4, sizeof(Lanes4));
+  std::memcpy(&w3, P[3] + 4, sizeof(Lanes4));
+  transpose4(c[0], c[1], c[2], c[3]);
+  transpose4(w0, w1, w2, w3);
+  c[4] = w0;
+  c[5] = w1;
+}
+
+[[gnu::always_inline]] inline void scatter4(double* const* P, const Lanes4 (&c)[6]) {
+  Lanes4 r0 = c[0], r1 = c[1], r2 = c[2], r3 = c[3];
+  transpose4(r0, r1, r2, r3);
+  std::memcpy(P[0], &r0, sizeof(Lanes4));
+  std::memcpy(P[1], &r1, sizeof(Lanes4));
+  std::memcpy(P[2], &r2, sizeof(Lanes4));
+  std::memcpy(P[3], &r3, sizeof(Lanes4));
+  const Lanes4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),
+               high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});
+  std::memcpy(P[0] + 4, &low, 2 * sizeof(double));
+  std::memcpy(P[1] + 4, reinterpret_cast<const double*>(&low) + 2, 2 * sizeof(double));
+  std::memcpy(P[2] + 4, &high, 2 * sizeof(double));
+  std::memcpy(P[3] + 4, reinterpret_cast<const double*>(&high) + 2, 2 * sizeof(double));
+}
+
+// The fields of W contacts of a block of lanes (lanes first .. first + W - 1 of it), each loaded
+// where it is used. The relaxation goes in three phases (the relative velocity, the law, the
+// change applied), and a compiler barrier between two phases has the next load its fields afresh
+// from the block, which is in the first-level cache, instead of holding twenty registers of fields
+// through the law and spilling them to the stack (some 250 moves a block of four, measured by
+// callgrind). The values are the same: a load, not a computation.
+template <int W>
+struct SphereLanes {
+  using vw = typename DoubleLanes<W>::type;
+  const ContactLanes& L;
+  int first;
+
+  [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
+  /// The frame: n, t and o = n x t.
+  [[gnu::always_inline]] void frame(vw& n0, vw& n1, vw& n2, vw& t0, vw& t1, vw& t2, vw& o0, vw& o1, vw& o2) const {
+    get(n0, L.n0), get(n1, L.n1), get(n2, L.n2), get(t0, L.t0), get(t1, L.t1), get(t2, L.t2);
+    o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
+  }
+};
+
+/// The phases' boundary (above): no load of the block is carried across it.
+[[gnu::always_inline]] inline void next_phase() { asm volatile("" ::: "memory"); }
+
+// Velocities v, w of the W spheres P[0 .. W-1] (six doubles side by side each), component by
+// component: c[j][k] is component j of sphere k.
+template <int W>
+[[gnu::always_inline]] inline void gather_spheres(double* const* P, typename DoubleLanes<W>::type (&c)[6]) {
+  if constexpr (W == 4) {
+    gather4(P, c);
+  } else {
+    double lanes[6][W];
+    for (int k = 0; k < W; ++k)
+      for (int j = 0; j < 6; ++j) lanes[j][k] = P[k][j];
+    std::memcpy(c, lanes, sizeof lanes);
+  }
+}
+
+// The second half of Engine::relax_with on W lanes: the impulses become x
+// (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
+// are. A is the first sphere's v and w (six doubles side by side), B the second's, lane by lane.
+template <int W>
+[[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+                                                      typename DoubleLanes<W>::type& x0,
+                                                      typename DoubleLanes<W>::type& x1,
+                                                      typename DoubleLanes<W>::type& x2, int skip, double relaxation,
+                                                      double& delta) {
+  using vw = typename DoubleLanes<W>::type;
+  const SphereLanes<W> C{L, first};
+  vw la0, la1, la2;
+  C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2);
+  if (relaxation != 1.0) {
+    x0 = la0 + relaxation * (x0 - la0);
+    x1 = la1 + relaxation * (x1 - la1);
+    x2 = la2 + relaxation * (x2 - la2);
+  }
+  const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
+  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, m1, m2, i1, i2;
+  C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+  const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
+  const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
+  C.get(m1, L.m1), C.get(m2, L.m2), C.get(i1, L.i1), C.get(i2, L.i2);
+  if constexpr (W == 4) {
+    if (skip == 0) {  // every lane: the loop below, component by component in registers
+      std::memcpy(L.la0 + first, &x0, sizeof x0);
+      std::memcpy(L.la1 + first, &x1, sizeof x1);
+      std::memcpy(L.la2 + first, &x2, sizeof x2);
+      vw a[6], b[6];
+      gather4(A, a);
+      a[0] += m1 * P0, a[1] += m1 * P1, a[2] += m1 * P2;
+      a[3] -= i1 * q0, a[4] -= i1 * q1, a[5] -= i1 * q2;
+      scatter4(A, a);
+      gather4(B, b);
+      b[0] -= m2 * P0, b[1] -= m2 * P1, b[2] -= m2 * P2;
+      b[3] -= i2 * q0, b[4] -= i2 * q1, b[5] -= i2 * q2;
+      scatter4(B, b);
+      // max(max(|d_0|, |d_1|), |d_2|) lane by lane (std::max's a < b ? b : a), then over the lanes
+      vw e0, e1, e2;
+      for (int k = 0; k < W; ++k) e0[k] = std::fabs(d0[k]), e1[k] = std::fabs(d1[k]), e2[k] = std::fabs(d2[k]);
+      vw m = e0 < e1 ? e1 : e0;
+      m = m < e2 ? e2 : m;
+      for (int k = 0; k < W; ++k) delta = std::max(delta, m[k]);
+      return;
+    }
+  }
+  for (int k = 0; k < W; ++k) {
+    if (skip & (1 << k)) continue;
+    L.la0[first + k] = x0[k], L.la1[first + k] = x1[k], L.la2[first + k] = x2[k];
+    A[k][0] += m1[k] * P0[k], A[k][1] += m1[k] * P1[k], A[k][2] += m1[k] * P2[k];
+    A[k][3] -= i1[k] * q0[k], A[k][4] -= i1[k] * q1[k], A[k][5] -= i1[k] * q2[k];
+    B[k][0] -= m2[k] * P0[k], B[k][1] -= m2[k] * P1[k], B[k][2] -= m2[k] * P2[k];
+    B[k][3] -= i2[k] * q0[k], B[k][4] -= i2[k] * q1[k], B[k][5] -= i2[k] * q2[k];
+    delta = std::max(delta, std::max(std::max(std::fabs(d0[k]), std::fabs(d1[k])), std::fabs(d2[k])));
+  }
+}
+
+// W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
+// operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
+// every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
+// the first sphere's v and w (six doubles side by side), B the second's.
+//  - Law::maxdiss: md::solve_sphere.
+//  - Law::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
+//  - Law::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
+//    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
+//    aside as relax_independent_decoupling sets a contact aside (its circle written to
+//    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
+// Returns the mask of the lanes set aside (bit k: lane k).
+template <int W, Law law>
+[[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+                                                     double bn_zero_eps, double relaxation, double& delta,
+                                                     FrictionCircle* circle) {
+  using vw = typename DoubleLanes<W>::type;
+  const vw zero = {};
+  const SphereLanes<W> C{L, first};
+  // --- the relative velocity dv = v_a - l1 w_a x n - (v_b + l2 w_b x n) ---
+  vw dv0, dv1, dv2;
+  {
+    vw n0, n1, n2, l1, l2, a[6], b[6];
+    C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
+    gather_spheres<W>(A, a);
+    gather_spheres<W>(B, b);
+    dv0 = (a[0] - l1 * (a[4] * n2 - a[5] * n1)) - (b[0] + l2 * (b[4] * n2 - b[5] * n1));
+    dv1 = (a[1] - l1 * (a[5] * n0 - a[3] * n2)) - (b[1] + l2 * (b[5] * n0 - b[3] * n2));
+    dv2 = (a[2] - l1 * (a[3] * n1 - a[4] * n0)) - (b[2] + l2 * (b[3] * n1 - b[4] * n0));
+  }
+  next_phase();
+  // --- the block diag(A_nn, A_tt, A_tt) and b ---
+  vw Ann, Att, b0, b1, b2, mu;
+  {
+    vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap;
+    C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+    C.get(l1, L.l1), C.get(l2, L.l2), C.get(m1, L.m1), C.get(m2, L.m2), C.get(i1, L.i1), C.get(i2, L.i2);
+    C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2), C.get(gap, L.gap);
+    Ann = m1 + m2, Att = Ann + i1 * l1 + i2 * l2;
+    b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
+    b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
+    b2 = -((o0 * dv0 + o1 * dv1 + o2 * dv2) - Att * la2);
+  }
+  C.get(mu, L.mu);
+  // --- the law ---
+  const auto root = [](vw & x) __attribute__((always_inline)) {  // in place, lane by lane
+    for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
+  };
+  vw x0, x1, x2;
+  int aside = 0;
+  if constexpr (law == Law::maxdiss) {
+    // md::solve_sphere: b_n snapped to 0, then separating, frictionless, sticking, degenerate, sliding
+    vw snap = b0 * b0 + b1 * b1 + b2 * b2;
+    root(snap);
+    snap = bn_zero_eps * snap;
+    const vw bn = ((b0 <= snap) & (-b0 <= snap)) ? zero : b0;  // |b_n| <= eps |b|
+    const vw xn = bn / Ann, xt = b1 / Att, xo = b2 / Att;
+    vw norm = xt * xt + xo * xo;
+    root(norm);
+    const vw radius = mu * xn;
+    const auto separating = bn < zero, frictionless = mu == zero, sticking = norm <= radius, point = bn == zero;
+    x0 = xn, x1 = (radius * xt) / norm, x2 = (radius * xo) / norm;  // sliding
+    x1 = sticking ? xt : x1;
+    x2 = sticking ? xo : x2;
+    const auto none = separating | (~frictionless & ~sticking & point);
+    x0 = none ? zero : x0;
+    x1 = (none | frictionless) ? zero : x1;
+    x2 = (none | frictionless) ? zero : x2;
+  } else if constexpr (law == Law::coulomb_exact) {
+    // coulomb_exact: b_n <= 0 separates; else x_n = b_n / A_nn, x_to = b_to / A_tt, scaled onto
+    // the friction disc of radius mu x_n when it lies outside
+    const auto pressing = b0 > zero;
+    const vw xn = b0 / Ann, xt = b1 / Att, xo = b2 / Att;
+    vw norm = xt * xt + xo * xo;
+    root(norm);
+    const vw radius = mu * xn;
+    const auto outside = norm > radius;
+    const vw scale = radius / norm;  // used only where outside (norm > radius >= 0)
+    x0 = pressing ? xn : zero;
+    x1 = pressing ? (outside ? xt * scale : xt) : zero;
+    x2 = pressing ? (outside ? xo * scale : xo) : zero;
+  } else {
+    static_assert(law == Law::coulomb_decoupling);
+    // decouple on A = diag(A_nn, A_tt, A_tt) from x = 0, with the products by A's zero entries
+    // that decide the sign of a zero kept: b_n <= 0 separates (x = 0); else the normal row gives
+    // x_n = max(0, (b_n - 0 - 0) / A_nn) = b_n / A_nn, the tangential right-hand side is
+    // b_to - A_to,n x_n = b_to, and y = A_to^-1 b_to by Cramer's rule (det = A_tt^2 - 0 0). The
+    // second sweep's x_n is the first's (b_n - 0 y_t - 0 y_o = b_n, as b_n > 0), so the
+    // decoupling stops after the first.
+    const auto pressing = b0 > zero;
+    const vw xn = b0 / Ann, det = Att * Att - zero * zero;
+    const vw y0 = (Att * b1 - zero * b2) / det, y1 = (Att * b2 - zero * b1) / det;
+    vw norm = y0 * y0 + y1 * y1;
+    root(norm);
+    const vw r = mu * xn;
+    const auto outside = pressing & (norm > r);  // outside the disc |y| <= mu x_n: a golden section
+    x0 = pressing ? xn : zero;
+    x1 = pressing ? y0 : zero;
+    x2 = pressing ? y1 : zero;
+    for (int k = 0; k < W; ++k) {
+      if (!outside[k]) continue;
+      aside |= 1 << k;
+      const Eigen::Vector2d c(y0[k] / norm[k], y1[k] / norm[k]);  // y / |y|
+      Eigen::Matrix2d At;
+      At << Att[k], 0.0, 0.0, Att[k];
+      circle[k] = FrictionCircle{At, Eigen::Vector2d(b1[k], b2[k]), c, Eigen::Vector2d(-c(1), c(0)), r[k], xn[k]};
+    }
+  }
+  next_phase();
+  // --- the change applied ---
+  apply_sphere_lanes<W>(L, first, A, B, x0, x1, x2, aside, relaxation, delta);
+  return aside;
+}
+
+}  // namespace
+}  // namespace md::granular
