@@ -190,9 +190,9 @@ std::vector<std::string> channel_physics_keys() {
 
 EngineOptions ChannelSetup::engine_for(ContactLaw law) const {
   EngineOptions eo = engine;
-  eo.law = law == ContactLaw::maxdiss
-               ? Law::maxdiss
-               : (coulomb == CoulombSolver::exact ? Law::coulomb_exact : Law::coulomb_decoupling);
+  eo.solver = law == ContactLaw::maxdiss
+                  ? BlockSolver::maxdiss
+                  : (coulomb == CoulombSolver::exact ? BlockSolver::coulomb_exact : BlockSolver::coulomb_decoupling);
   return eo;
 }
 

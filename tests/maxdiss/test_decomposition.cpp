@@ -42,7 +42,7 @@ TEST(Decomposition, SlidingSphereCrossesTheBoundaryAndRolls) {
   EngineOptions eo;
   eo.dt = 1e-4;
   eo.mu = 0.4;
-  eo.law = Law::maxdiss;
+  eo.solver = BlockSolver::maxdiss;
   const SubdomainGrid grid = split_at_10mm();
   const double v0 = 0.5;
   auto setup = [&](Engine& e, const MpiCoupling* c) {
@@ -85,7 +85,7 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
   eo.dt = 1e-5;
   eo.mu = 0.4;
   eo.gravity = Vector3d::Zero();
-  eo.law = Law::maxdiss;
+  eo.solver = BlockSolver::maxdiss;
   const double omega = 0.75;
   const SubdomainGrid grid = split_at_10mm();
   MpiCoupling coupling(MPI_COMM_WORLD, grid, 2 * R + eo.threshold, omega);

@@ -67,14 +67,14 @@ namespace {
 // relax_spheres_*: relax_sphere_lanes, returning the lanes set aside (bit k: contact k of the
 // block); apply_spheres_*: apply_sphere_lanes with the impulses x[component][contact] on the
 // contacts of `lanes`.
-template <Law law>
+template <BlockSolver law>
 int relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
                        double& delta, FrictionCircle* circle) {
   const int low = relax_sphere_lanes<2, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
   return low | relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, delta, circle + 2) << 2;
 }
 
-template <Law law>
+template <BlockSolver law>
 __attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
                                                        double bn_zero_eps, double relaxation, double& delta,
                                                        FrictionCircle* circle) {
@@ -244,7 +244,7 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
 
 void Engine::relax_contact(Contact& c, double& delta) {
   relax_with(c, delta, [&c, this](double Ann, double Att, const Vector3d& b) {
-    return solve_block(opt_.law, Ann, Att, b, c.mu, opt_);
+    return solve_block(opt_.solver, Ann, Att, b, c.mu, opt_);
   });
 }
 
@@ -304,8 +304,9 @@ std::size_t Engine::lane_contact(std::size_t colour, std::uint32_t block, std::u
 
 bool Engine::in_lanes() const {
   if (opt_.order != SweepOrder::colour || opt_.lanes == Lanes::one) return false;
-  return (opt_.law == Law::maxdiss && md::sphere_path(opt_.kernel)) || opt_.law == Law::coulomb_exact ||
-         (opt_.law == Law::coulomb_decoupling && opt_.decoupling_sweeps >= 1);
+  return (opt_.solver == BlockSolver::maxdiss && md::sphere_path(opt_.kernel)) ||
+         opt_.solver == BlockSolver::coulomb_exact ||
+         (opt_.solver == BlockSolver::coulomb_decoupling && opt_.decoupling_sweeps >= 1);
 }
 
 void ContactLanes::store(int j, const Contact& c) {
@@ -347,7 +348,7 @@ void Engine::unpack_lanes() {
   }
 }
 
-template <int W, Law law>
+template <int W, BlockSolver law>
 void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   // k0 - (the colour's first contact) is a multiple of four: the packed contacts W at a time, then
   // the rest one at a time (the order does not matter: they share no sphere)
@@ -358,7 +359,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   // (golden_on_circles, the same bits as one at a time); their spheres are as they were, no other
   // contact of the colour touching them, so the impulse then found is the one-contact path's
   // (the other laws set none aside: room for the four circles their kernel is handed)
-  constexpr int most = law == Law::coulomb_decoupling ? 256 : 4;
+  constexpr int most = law == BlockSolver::coulomb_decoupling ? 256 : 4;
   FrictionCircle circle[most];
   struct Waiting {
     ContactLanes* lanes;
@@ -417,7 +418,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
       aside = relax_spheres_avx2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
     else
       aside = relax_spheres_sse2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
-    if constexpr (law == Law::coulomb_decoupling) {
+    if constexpr (law == BlockSolver::coulomb_decoupling) {
       // compact the circles of the lanes set aside (lane j's circle is at circle[count + j])
       int waits = count;
       for (int j = 0; j < 4; ++j)
@@ -430,7 +431,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     }
   }
   resume();
-  if constexpr (law == Law::coulomb_decoupling)
+  if constexpr (law == BlockSolver::coulomb_decoupling)
     relax_independent_decoupling(k, k1, avx2, delta);
   else
     relax_range(k, k1, delta);
@@ -481,18 +482,20 @@ double Engine::sweep() {
   const bool avx2 = at_once && wide(opt_.lanes);
   const bool lanes = in_lanes();
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
-    if (lanes && opt_.law == Law::maxdiss)
-      return avx2 ? relax_lanes<4, Law::maxdiss>(col, b0, b1, d) : relax_lanes<2, Law::maxdiss>(col, b0, b1, d);
-    if (lanes && opt_.law == Law::coulomb_exact)
-      return avx2 ? relax_lanes<4, Law::coulomb_exact>(col, b0, b1, d)
-                  : relax_lanes<2, Law::coulomb_exact>(col, b0, b1, d);
-    if (lanes && opt_.law == Law::coulomb_decoupling)
-      return avx2 ? relax_lanes<4, Law::coulomb_decoupling>(col, b0, b1, d)
-                  : relax_lanes<2, Law::coulomb_decoupling>(col, b0, b1, d);
-    if (at_once && opt_.law == Law::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
+    if (lanes && opt_.solver == BlockSolver::maxdiss)
+      return avx2 ? relax_lanes<4, BlockSolver::maxdiss>(col, b0, b1, d)
+                  : relax_lanes<2, BlockSolver::maxdiss>(col, b0, b1, d);
+    if (lanes && opt_.solver == BlockSolver::coulomb_exact)
+      return avx2 ? relax_lanes<4, BlockSolver::coulomb_exact>(col, b0, b1, d)
+                  : relax_lanes<2, BlockSolver::coulomb_exact>(col, b0, b1, d);
+    if (lanes && opt_.solver == BlockSolver::coulomb_decoupling)
+      return avx2 ? relax_lanes<4, BlockSolver::coulomb_decoupling>(col, b0, b1, d)
+                  : relax_lanes<2, BlockSolver::coulomb_decoupling>(col, b0, b1, d);
+    if (at_once && opt_.solver == BlockSolver::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
     relax_range(b0, b1, d);
   };
-  const long block = at_once && opt_.law == Law::coulomb_decoupling ? 1024 : 64;  // contacts handed to a thread
+  const long block =
+      at_once && opt_.solver == BlockSolver::coulomb_decoupling ? 1024 : 64;  // contacts handed to a thread
   for (int col = 0; col < groups; ++col) {
     const long k0 = colour_start_[static_cast<std::size_t>(col)], k1 = colour_start_[static_cast<std::size_t>(col) + 1];
     const bool parallel = opt_.order == SweepOrder::colour && opt_.threads > 1 && k1 - k0 >= opt_.parallel_min;

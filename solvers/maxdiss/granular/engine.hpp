@@ -263,7 +263,7 @@ class Engine {
   /// Colour order, the maximum-dissipation law or the decoupled Coulomb law, lanes: a colour's
   /// sphere-sphere contacts relaxed W at a time from lanes_.
   bool in_lanes() const;
-  template <int W, Law law>
+  template <int W, BlockSolver law>
   void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
   void pack_lanes();    // contacts_ -> lanes_ (colour() put a colour's sphere-sphere contacts first)
   void unpack_lanes();  // the impulses of lanes_ -> contacts_

@@ -248,14 +248,14 @@ template <int W>
 // operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
 // every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
 // the first sphere's v and w (six doubles side by side), B the second's.
-//  - Law::maxdiss: md::solve_sphere.
-//  - Law::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
-//  - Law::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
+//  - BlockSolver::maxdiss: md::solve_sphere.
+//  - BlockSolver::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
+//  - BlockSolver::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
 //    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
 //    aside as relax_independent_decoupling sets a contact aside (its circle written to
 //    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
 // Returns the mask of the lanes set aside (bit k: lane k).
-template <int W, Law law>
+template <int W, BlockSolver law>
 [[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                      double bn_zero_eps, double relaxation, double& delta,
                                                      FrictionCircle* circle) {
@@ -293,7 +293,7 @@ template <int W, Law law>
   };
   vw x0, x1, x2;
   int aside = 0;
-  if constexpr (law == Law::maxdiss) {
+  if constexpr (law == BlockSolver::maxdiss) {
     // md::solve_sphere: b_n snapped to 0, then separating, frictionless, sticking, degenerate, sliding
     vw snap = b0 * b0 + b1 * b1 + b2 * b2;
     root(snap);
@@ -311,7 +311,7 @@ template <int W, Law law>
     x0 = none ? zero : x0;
     x1 = (none | frictionless) ? zero : x1;
     x2 = (none | frictionless) ? zero : x2;
-  } else if constexpr (law == Law::coulomb_exact) {
+  } else if constexpr (law == BlockSolver::coulomb_exact) {
     // coulomb_exact: b_n <= 0 separates; else x_n = b_n / A_nn, x_to = b_to / A_tt, scaled onto
     // the friction disc of radius mu x_n when it lies outside
     const auto pressing = b0 > zero;
@@ -325,7 +325,7 @@ template <int W, Law law>
     x1 = pressing ? (outside ? xt * scale : xt) : zero;
     x2 = pressing ? (outside ? xo * scale : xo) : zero;
   } else {
-    static_assert(law == Law::coulomb_decoupling);
+    static_assert(law == BlockSolver::coulomb_decoupling);
     // decouple on A = diag(A_nn, A_tt, A_tt) from x = 0, with the products by A's zero entries
     // that decide the sign of a zero kept: b_n <= 0 separates (x = 0); else the normal row gives
     // x_n = max(0, (b_n - 0 - 0) / A_nn) = b_n / A_nn, the tangential right-hand side is

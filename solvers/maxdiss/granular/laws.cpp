@@ -33,18 +33,18 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
   });
 }
 
-Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt) {
+Vector3d solve_block(BlockSolver law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt) {
   switch (law) {
-    case Law::maxdiss: {
+    case BlockSolver::maxdiss: {
       if (md::sphere_path(opt.kernel)) return md::solve_sphere(Ann, Att, b, mu, opt.kernel).x;  // eq. (5) by Fig. 5
       const Matrix3d A = Vector3d(Ann, Att, Att).asDiagonal();
       return md::solve(A, b, mu, opt.kernel).x;
     }
-    case Law::coulomb_decoupling: {
+    case BlockSolver::coulomb_decoupling: {
       const Matrix3d A = Vector3d(Ann, Att, Att).asDiagonal();
       return coulomb_decoupling(A, b, mu, opt.decoupling_sweeps, opt.golden_iterations);
     }
-    case Law::coulomb_exact:
+    case BlockSolver::coulomb_exact:
       return coulomb_exact(Ann, Att, b, mu);
   }
   return Vector3d::Zero();

@@ -14,7 +14,7 @@
 namespace md::granular {
 
 /// The three per-contact laws on a block diag(A_nn, A_tt, A_tt) (contact-frame components).
-Vector3d solve_block(Law law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt);
+Vector3d solve_block(BlockSolver law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt);
 
 /// The Coulomb time-stepping law by decoupling, for any SPD block A: the normal impulse from the
 /// normal row with the tangential impulse held, then the tangential impulse minimising the energy

@@ -11,8 +11,9 @@ namespace md::granular {
 
 using Eigen::Vector3d;
 
-/// The per-contact law of the NBGS.
-enum class Law : std::uint8_t {
+/// The block solver of the NBGS: the contact law (md::ContactLaw) on one contact, and for the
+/// Coulomb law the algorithm that solves it.
+enum class BlockSolver : std::uint8_t {
   maxdiss,             ///< Eq. (5): the analytic single-contact solver (Fig. 5)
   coulomb_decoupling,  ///< the Coulomb time-stepping law by normal/tangential decoupling (as pe)
   coulomb_exact,       ///< the Coulomb time-stepping law solved in closed form (isotropic blocks)
@@ -44,7 +45,7 @@ struct EngineOptions {
   double dt = 1e-5;
   Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
   double mu = 0.4;  ///< sphere-sphere friction
-  Law law = Law::maxdiss;
+  BlockSolver solver = BlockSolver::maxdiss;
   int sweeps = 10;          ///< NBGS sweeps per step (fixed count)
   double erp = 0.8;         ///< error reduction eps in [0, 1)
   double threshold = 1e-8;  ///< contact when the gap xi < threshold [m]

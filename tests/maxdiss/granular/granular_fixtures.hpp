@@ -7,9 +7,9 @@
 
 namespace md::granular::testing {
 
-inline EngineOptions options(Law law = Law::maxdiss) {
+inline EngineOptions options(BlockSolver law = BlockSolver::maxdiss) {
   EngineOptions o;
-  o.law = law;
+  o.solver = law;
   o.dt = 1e-5;
   o.mu = 0.4;
   return o;

@@ -76,7 +76,7 @@ TEST(Granular, PairImpulsesConserveLinearAndAngularMomentum) {
 // --- rest --------------------------------------------------------------------------------------
 
 TEST(Granular, RestingSphereStaysAtRest) {
-  for (Law law : {Law::maxdiss, Law::coulomb_decoupling, Law::coulomb_exact}) {
+  for (BlockSolver law : {BlockSolver::maxdiss, BlockSolver::coulomb_decoupling, BlockSolver::coulomb_exact}) {
     Engine e = engine(options(law), 0.47e-3);
     e.planes.push_back(floor_plane());
     const double R = 0.47e-3;
@@ -163,7 +163,7 @@ TEST(Granular, TruncatedSweepsLetAPileCreepAndMoreSweepsStopIt) {
 // --- sliding to rolling (O14) ------------------------------------------------------------------
 
 TEST(Granular, SlidingSphereStartsRollingAtTheClosedFormTime) {
-  for (Law law : {Law::maxdiss, Law::coulomb_decoupling, Law::coulomb_exact}) {
+  for (BlockSolver law : {BlockSolver::maxdiss, BlockSolver::coulomb_decoupling, BlockSolver::coulomb_exact}) {
     EngineOptions o = options(law);
     Engine e = engine(o, 0.47e-3);
     e.planes.push_back(floor_plane());

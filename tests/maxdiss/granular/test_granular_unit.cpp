@@ -36,7 +36,7 @@ TEST(Granular, LawsAgreeOnSphereContacts) {
     const double Ann = pos(rng), Att = Ann * (1.0 + 2.5 * std::fabs(u(rng)));  // sphere blocks: A_tt >= A_nn
     const Vector3d b(std::fabs(u(rng)) + 1e-3, u(rng), u(rng));                // colliding
     const double mu = 0.05 + std::fabs(u(rng));
-    const Vector3d xm = solve_block(Law::maxdiss, Ann, Att, b, mu, o);
+    const Vector3d xm = solve_block(BlockSolver::maxdiss, Ann, Att, b, mu, o);
     const Vector3d xc = coulomb_exact(Ann, Att, b, mu);
     const Vector3d xd = coulomb_decoupling(Vector3d(Ann, Att, Att).asDiagonal(), b, mu, 20, 60);
     const double scale = xm.norm();
@@ -60,7 +60,7 @@ TEST(Granular, LawsAgreeOnSphereContacts) {
   for (int trial = 0; trial < 200; ++trial) {
     const double Ann = pos(rng), Att = 3.5 * Ann;
     const Vector3d b(std::fabs(u(rng)) + 1e-3, 5 * u(rng), 5 * u(rng));
-    const Vector3d xm = solve_block(Law::maxdiss, Ann, Att, b, 0.4, o);
+    const Vector3d xm = solve_block(BlockSolver::maxdiss, Ann, Att, b, 0.4, o);
     const Vector3d xd = coulomb_decoupling(Vector3d(Ann, Att, Att).asDiagonal(), b, 0.4, 20, 20);
     worst20 = std::max(worst20, (xm - xd).norm() / xm.norm());
   }
@@ -216,21 +216,22 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   std::vector<Lanes> sets{Lanes::sse2};
   if (avx2_available()) sets.push_back(Lanes::avx2);
   struct Case {
-    Law law;
+    BlockSolver law;
     double mu, relaxation;
     ContactPoint point;  // the paper's: unequal lever arms l_1 != l_2
     int decoupling_sweeps = 20;
   };
-  for (const Case& k :
-       {Case{Law::maxdiss, 0.4, 1.0, ContactPoint::midpoint}, Case{Law::maxdiss, 0.4, 1.0, ContactPoint::body2_surface},
-        Case{Law::maxdiss, 0.0, 1.0, ContactPoint::midpoint}, Case{Law::maxdiss, 0.4, 0.7, ContactPoint::midpoint},
-        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint},
-        Case{Law::coulomb_decoupling, 0.0, 1.0, ContactPoint::midpoint},
-        Case{Law::coulomb_decoupling, 0.4, 0.7, ContactPoint::body2_surface},
-        Case{Law::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint, 1},
-        Case{Law::coulomb_exact, 0.4, 1.0, ContactPoint::midpoint},
-        Case{Law::coulomb_exact, 0.0, 1.0, ContactPoint::midpoint},
-        Case{Law::coulomb_exact, 0.4, 0.7, ContactPoint::body2_surface}}) {
+  for (const Case& k : {Case{BlockSolver::maxdiss, 0.4, 1.0, ContactPoint::midpoint},
+                        Case{BlockSolver::maxdiss, 0.4, 1.0, ContactPoint::body2_surface},
+                        Case{BlockSolver::maxdiss, 0.0, 1.0, ContactPoint::midpoint},
+                        Case{BlockSolver::maxdiss, 0.4, 0.7, ContactPoint::midpoint},
+                        Case{BlockSolver::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint},
+                        Case{BlockSolver::coulomb_decoupling, 0.0, 1.0, ContactPoint::midpoint},
+                        Case{BlockSolver::coulomb_decoupling, 0.4, 0.7, ContactPoint::body2_surface},
+                        Case{BlockSolver::coulomb_decoupling, 0.4, 1.0, ContactPoint::midpoint, 1},
+                        Case{BlockSolver::coulomb_exact, 0.4, 1.0, ContactPoint::midpoint},
+                        Case{BlockSolver::coulomb_exact, 0.0, 1.0, ContactPoint::midpoint},
+                        Case{BlockSolver::coulomb_exact, 0.4, 0.7, ContactPoint::body2_surface}}) {
     EngineOptions o = options(k.law);
     o.mu = k.mu;
     o.relaxation = k.relaxation;
