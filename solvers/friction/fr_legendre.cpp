@@ -74,8 +74,8 @@ class LegendreStudy {
                  "C(w3) = Q_w / w12 of (86) in even ones of w3 (w3)")
         .assumption(
             "ASSUMED: the paper does not write the Legendre expansion out; the L2 projection on [-1, 1] in the "
-            "Legendre weight, the analogue of (83) (the Chebyshev projection in w12 and w3), of T_w(w3) and of "
-            "Qbar_w(w12), the force function that (74) makes linear as (70) makes T_w");
+            "Legendre weight, the analogue of (83) (a Chebyshev projection in w12 and w3), of T_w(w3) and of the "
+            "force function chosen here (w12: Qbar_w(w12), which (74) makes linear as (70) makes T_w)");
     c.add("quad.tol", &tol_, "relative tolerance of the quadratures of both expansions' coefficients")
         .unit("1")
         .range(cm::Range::closed(1e-15, 1e-3))
