@@ -124,6 +124,7 @@ PolynomialModel harmonic_model(const HarmonicCoefficients& h, int N) {
 }
 
 double legendre_P(int n, double x) {
+  if (n < 0) throw cm::InputError("legendre: a Legendre polynomial has a degree >= 0");
   double p0 = 1.0, p1 = x;  // P_0, P_1
   if (n == 0) return p0;
   for (int k = 1; k < n; ++k) {
@@ -135,6 +136,7 @@ double legendre_P(int n, double x) {
 }
 
 std::vector<double> legendre_monomials(int n) {
+  if (n < 0) throw cm::InputError("legendre: a Legendre polynomial has a degree >= 0");
   std::vector<double> prev{1.0}, cur{0.0, 1.0};  // P_0 = 1, P_1 = x
   if (n == 0) return prev;
   for (int k = 1; k < n; ++k) {  // (k + 1) P_(k+1) = (2k + 1) x P_k - k P_(k-1)

@@ -177,6 +177,16 @@ TEST(Legendre, PolynomialEqualsSeriesForm) {
   }
 }
 
+TEST(Legendre, RejectsNegativeDegrees) {
+  EXPECT_THROW(fr::legendre_P(-1, 0.5), cm::InputError);
+  EXPECT_THROW(fr::legendre_monomials(-2), cm::InputError);
+  EXPECT_THROW(fr::legendre_series([](double x) { return x; }, -1, fr::Parity::odd, {}, 1e-12, "x"), cm::InputError);
+  EXPECT_THROW(fr::legendre_coefficients(Pressure::uniform, 1.0, 0, fr::LegendreForce::w12), cm::InputError);
+  const fr::LegendreCoefficients l{fr::LegendreForce::w12, {1.0}, {1.0}};
+  EXPECT_THROW(fr::legendre_theta(l, 2, 0.3), cm::InputError);
+  EXPECT_THROW(fr::legendre_model(l, 0), cm::InputError);
+}
+
 TEST(Models, FittedLinearIsMinusW) {
   const fr::FittedLinearModel m;
   const Eigen::Vector3d w = Eigen::Vector3d(0.3, -0.4, 0.5).normalized();
