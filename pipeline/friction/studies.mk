@@ -1,10 +1,11 @@
 # Paper 000 (friction): dry friction with combined slip and spin over a circular contact region.
 PAPERS += friction
 friction_TITLE := Nonlinear approximate models of dry friction with combined slip and spin at a circular contact region, and the slip-stick transitions of a disc and a ball
-friction_STUDIES := exact linear harmonic disc ball portraits stopping properties formulas
+friction_STUDIES := exact linear harmonic legendre disc ball portraits stopping properties formulas
 friction_SOLVER.exact := fr_exact
 friction_SOLVER.linear := fr_linear
 friction_SOLVER.harmonic := fr_harmonic
+friction_SOLVER.legendre := fr_legendre
 friction_SOLVER.disc := fr_disc
 friction_SOLVER.ball := fr_ball
 friction_SOLVER.portraits := fr_portraits

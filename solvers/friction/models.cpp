@@ -26,6 +26,34 @@ std::vector<double> chebyshev_second_kind(int n) {
   }
   return cur;
 }
+
+// The coefficients of w^0, w^2, ... of sum_k e_k t^(2k) at t^2 = 1 - w^2: the binomial expansion of
+// each (1 - w^2)^k.
+std::vector<double> at_one_minus_square(const std::vector<double>& e) {
+  std::vector<double> out(e.size(), 0.0);
+  for (std::size_t k = 0; k < e.size(); ++k) {
+    double binom = 1.0;
+    for (std::size_t l = 0; l <= k; ++l) {
+      out[l] += e[k] * binom * ((l % 2 == 0) ? 1.0 : -1.0);
+      binom = binom * static_cast<double>(k - l) / (static_cast<double>(l) + 1.0);
+    }
+  }
+  return out;
+}
+
+// Every other coefficient of a, from index `first` on.
+std::vector<double> every_other(const std::vector<double>& a, std::size_t first) {
+  std::vector<double> out;
+  for (std::size_t j = first; j < a.size(); j += 2) out.push_back(a[j]);
+  return out;
+}
+
+// The full Legendre series whose terms of index first, first + 2, ... are terms[0..N-1].
+std::vector<double> spread(const std::vector<double>& terms, int N, int first) {
+  std::vector<double> a(static_cast<std::size_t>(first + 2 * N - 1), 0.0);
+  for (int i = 0; i < N; ++i) a[static_cast<std::size_t>(first + 2 * i)] = terms[static_cast<std::size_t>(i)];
+  return a;
+}
 }  // namespace
 
 QT FrictionModel::theta_form(double theta) const {
@@ -79,17 +107,7 @@ std::vector<double> chebyshev_P(int i) {
 
 std::vector<double> chebyshev_U(int i) {
   // sin((2i-1)t) / sin t = U_(2i-2)(cos t), cos^2 t = 1 - w^2: expand (1 - w^2)^k binomially.
-  const std::vector<double> u = chebyshev_second_kind(2 * i - 2);
-  std::vector<double> out(i, 0.0);
-  for (std::size_t j = 0; j < u.size(); j += 2) {
-    const int k = static_cast<int>(j / 2);  // coefficient of t^(2k) = (1 - w^2)^k
-    double binom = 1.0;
-    for (int l = 0; l <= k; ++l) {
-      out[l] += u[j] * binom * ((l % 2 == 0) ? 1.0 : -1.0);
-      binom = binom * (k - l) / (l + 1.0);
-    }
-  }
-  return out;
+  return at_one_minus_square(every_other(chebyshev_second_kind(2 * i - 2), 0));
 }
 
 PolynomialModel harmonic_model(const HarmonicCoefficients& h, int N) {
@@ -103,6 +121,109 @@ PolynomialModel harmonic_model(const HarmonicCoefficients& h, int N) {
   std::string name = "N";
   name += std::to_string(N);
   return PolynomialModel(C, S, name);
+}
+
+double legendre_P(int n, double x) {
+  if (n < 0) throw cm::InputError("legendre: a Legendre polynomial has a degree >= 0");
+  double p0 = 1.0, p1 = x;  // P_0, P_1
+  if (n == 0) return p0;
+  for (int k = 1; k < n; ++k) {
+    const double p2 = ((2.0 * k + 1.0) * x * p1 - k * p0) / (k + 1.0);
+    p0 = p1;
+    p1 = p2;
+  }
+  return p1;
+}
+
+std::vector<double> legendre_monomials(int n) {
+  if (n < 0) throw cm::InputError("legendre: a Legendre polynomial has a degree >= 0");
+  std::vector<double> prev{1.0}, cur{0.0, 1.0};  // P_0 = 1, P_1 = x
+  if (n == 0) return prev;
+  for (int k = 1; k < n; ++k) {  // (k + 1) P_(k+1) = (2k + 1) x P_k - k P_(k-1)
+    std::vector<double> next(cur.size() + 1, 0.0);
+    for (std::size_t j = 0; j < cur.size(); ++j) next[j + 1] += (2.0 * k + 1.0) / (k + 1.0) * cur[j];
+    for (std::size_t j = 0; j < prev.size(); ++j) next[j] -= k / (k + 1.0) * prev[j];
+    prev = std::move(cur);
+    cur = std::move(next);
+  }
+  return cur;
+}
+
+double legendre_sum(const std::vector<double>& a, double x) {
+  double s = 0.0, p0 = 1.0, p1 = x;  // P_k, P_(k+1)
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    s += a[k] * p0;
+    const double kk = static_cast<double>(k) + 1.0;
+    const double p2 = ((2.0 * kk + 1.0) * x * p1 - kk * p0) / (kk + 1.0);
+    p0 = p1;
+    p1 = p2;
+  }
+  return s;
+}
+
+std::vector<double> legendre_series(const std::function<double(double)>& f, int n, Parity parity,
+                                    const std::vector<double>& breaks, double tol, const std::string& what) {
+  if (n < 0) throw cm::InputError(what + ": the degree of a Legendre series must be >= 0");
+  // Over [-1, 1]: (2k + 1)/2 int f P_k. For f of P_k's parity, f P_k is even: (2k + 1) int_0^1 f P_k.
+  const double lo = (parity == Parity::none) ? -1.0 : 0.0, half = (parity == Parity::none) ? 0.5 : 1.0;
+  std::vector<double> a(static_cast<std::size_t>(n) + 1, 0.0);
+  for (int k = 0; k <= n; ++k) {
+    if ((parity == Parity::even && k % 2 == 1) || (parity == Parity::odd && k % 2 == 0)) continue;
+    a[static_cast<std::size_t>(k)] = half * (2.0 * k + 1.0) *
+                                     integrate_gk([&](double x) { return f(x) * legendre_P(k, x); }, lo, 1.0, breaks,
+                                                  tol, join(what, ": Legendre coefficient of P_", std::to_string(k)));
+  }
+  return a;
+}
+
+LegendreCoefficients legendre_coefficients(Pressure p, double rho_over_R, int count, LegendreForce force, double tol) {
+  if (count < 1) throw cm::InputError("legendre: the degree N must be >= 1");
+  const int n = 2 * count - 1;  // the highest Legendre degree of T_w (84)
+  // eps = 1 (54), where the exact functions are only C^1: w3* = sin(theta*), w12* = cos(theta*).
+  const double theta_star = std::atan(rho_over_R), w3_star = std::sin(theta_star), w12_star = std::cos(theta_star);
+  LegendreCoefficients l;
+  l.force = force;
+  // T_w(w3) of (46), odd (48)
+  const std::vector<double> T = legendre_series([&](double w3) { return exact_w3(p, rho_over_R, w3).T; }, n,
+                                                Parity::odd, {w3_star}, tol, "T_w(w3)");
+  l.b = every_other(T, 1);
+  if (force == LegendreForce::w12) {
+    // Qbar_w(w12) of (74): w3 = sqrt(1 - w12^2), eps = (rho/R) w12 / w3 (35)
+    const auto Qbar = [&](double w12) {
+      const double w3 = std::sqrt((1.0 - w12) * (1.0 + w12));
+      return exact_eps(p, w3 == 0.0 ? INFINITY : rho_over_R * w12 / w3).Q;
+    };
+    l.a = every_other(legendre_series(Qbar, n, Parity::odd, {w12_star}, tol, "Qbar_w(w12)"), 1);
+  } else {
+    // C(w3) = Q_w(w3) / w12 of (86) (the nodes of the quadrature never reach w3 = 1)
+    const auto C = [&](double w3) { return exact_w3(p, rho_over_R, w3).Q / std::sqrt((1.0 - w3) * (1.0 + w3)); };
+    l.a = every_other(legendre_series(C, n - 1, Parity::even, {w3_star}, tol, "C(w3)"), 0);
+  }
+  return l;
+}
+
+QT legendre_theta(const LegendreCoefficients& l, int N, double theta) {
+  if (N < 1 || N > static_cast<int>(l.b.size())) throw cm::InputError("legendre.N: out of range");
+  const double w3 = std::sin(theta), w12 = std::cos(theta);  // (32), (50)
+  const double T = legendre_sum(spread(l.b, N, 1), w3);
+  if (l.force == LegendreForce::w12) return {legendre_sum(spread(l.a, N, 1), w12), T};
+  return {w12 * legendre_sum(spread(l.a, N, 0), w3), T};  // (84)
+}
+
+PolynomialModel legendre_model(const LegendreCoefficients& l, int N) {
+  if (N < 1 || N > static_cast<int>(l.b.size())) throw cm::InputError("legendre.N: out of range");
+  std::vector<double> C(N, 0.0), S(N, 0.0);
+  for (int i = 1; i <= N; ++i) {
+    // S(w3) = T_w / w3: the odd powers of P_(2i-1), one lower (85)
+    const std::vector<double> S_i = every_other(legendre_monomials(2 * i - 1), 1);
+    // C(w3): the even powers of P_(2i-2)(w3), or P_(2i-1)(w12) / w12 at w12^2 = 1 - w3^2 (73)
+    const std::vector<double> C_i = (l.force == LegendreForce::w3)
+                                        ? every_other(legendre_monomials(2 * i - 2), 0)
+                                        : at_one_minus_square(every_other(legendre_monomials(2 * i - 1), 1));
+    for (std::size_t k = 0; k < C_i.size(); ++k) C[k] += l.a[i - 1] * C_i[k];
+    for (std::size_t k = 0; k < S_i.size(); ++k) S[k] += l.b[i - 1] * S_i[k];
+  }
+  return PolynomialModel(C, S, join("L", std::to_string(N)));
 }
 
 QT series_model_eps(double eps, bool printed) {

@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -131,6 +132,51 @@ std::vector<double> chebyshev_P(int i);
 std::vector<double> chebyshev_U(int i);
 /// C_k, S_k of degree N (they depend on N; (94) for N = 2, (90) for N = 1).
 PolynomialModel harmonic_model(const HarmonicCoefficients& h, int N);
+
+/// Legendre polynomials P_n on [-1, 1] (Sect. 6.1), by Bonnet's recurrence
+/// (n + 1) P_(n+1)(x) = (2n + 1) x P_n(x) - n P_(n-1)(x).
+double legendre_P(int n, double x);
+/// The coefficients of x^0, x^1, ..., x^n of P_n.
+std::vector<double> legendre_monomials(int n);
+/// sum_k a_k P_k(x), by the same recurrence.
+double legendre_sum(const std::vector<double>& a, double x);
+
+/// The parity of a function on [-1, 1]: its Legendre series holds only the terms of that parity.
+enum class Parity { none, even, odd };
+
+/// The Legendre series a_0..a_n of f to degree n: the L2 projection on [-1, 1] with the Legendre
+/// weight 1, a_k = (2k + 1)/2 int_{-1}^{1} f(x) P_k(x) dx, by adaptive quadrature (integrate_gk) at
+/// relative tolerance `tol`, split at `breaks`. An even or odd f is integrated over [0, 1] only (its
+/// `breaks` then lie in (0, 1)) and the terms of the other parity are 0; `what` names the series in
+/// an error message.
+std::vector<double> legendre_series(const std::function<double(double)>& f, int n, Parity parity,
+                                    const std::vector<double>& breaks, double tol, const std::string& what);
+
+/// The Legendre expansion of the w3 form (46) (Sect. 6.1: "the expansion (46) by using Legendre
+/// polynomials", which the paper tested but does not write out). The torque T_w(w3), odd by (48), is
+/// expanded in P_1, P_3, ..., P_(2N-1) of w3, so that T_w = w3 S(w3) as in (84). The force is
+/// expanded as one of (the paper does not say which):
+///   w12: Qbar_w(w12) = Q_w(sqrt(1 - w12^2)) of (74), the function that the linear model makes
+///        linear, odd in w12 by (81), in P_1, ..., P_(2N-1) of w12;
+///   w3:  C(w3) = Q_w(w3) / sqrt(1 - w3^2), the multiplier of (86)-(88), even by (48), in
+///        P_0, P_2, ..., P_(2N-2) of w3.
+/// Either way Q_w = sqrt(1 - w3^2) C(w3) with C an even polynomial of degree 2N-2: the form (84)-(88)
+/// of the harmonic model of degree N, whose (82)-(83) are the same projections in the Chebyshev
+/// weight 1/sqrt(1 - x^2) (cos((2i-1) theta) = T_(2i-1)(w12), sin((2i-1) theta) = +-T_(2i-1)(w3)).
+enum class LegendreForce { w12, w3 };
+
+struct LegendreCoefficients {
+  LegendreForce force = LegendreForce::w12;
+  std::vector<double> a;  ///< force: of P_(2i-1)(w12) (w12) or P_(2i-2)(w3) (w3), i = 1..count
+  std::vector<double> b;  ///< torque: of P_(2i-1)(w3), i = 1..count
+};
+/// The coefficients i = 1..count by L2 projection of the exact law, split at eps = 1 (54) like (83).
+LegendreCoefficients legendre_coefficients(Pressure p, double rho_over_R, int count, LegendreForce force,
+                                           double tol = 1e-13);
+/// The expansion of degree N in the latitude form (49)-(50): Q(theta), T(theta) at w3 = sin theta.
+QT legendre_theta(const LegendreCoefficients& l, int N, double theta);
+/// The same expansion in the polynomial w form (84)-(88): its C_k, S_k (which depend on N).
+PolynomialModel legendre_model(const LegendreCoefficients& l, int N);
 
 /// The piecewise series model (78)-(79) of [36] (uniform pressure), in the eps form; `printed`
 /// selects the coefficients as printed (5/584, 1/512) instead of the corrected ones (5/384, 3/512).

@@ -278,4 +278,41 @@ TEST(Regression, HarmonicCoefficientsUniformKappa) {
   }
 }
 
+// The Legendre expansion of the exact law (Sect. 6.1) is the L2 projection in the Legendre weight:
+// its squared error over [0, 1] (T_w in w3, Qbar_w in w12, both odd) is Parseval's
+// ||f||^2 - sum_i a_i^2 / (4i - 1) and never grows with N. The norms here come from composite
+// Simpson on 20000 panels, independent of the projection's adaptive quadrature; its error on the
+// C^1 law is below 1e-9, so Parseval is checked to 1e-8.
+TEST(Legendre, ProjectionOfTheExactLawIsOptimal) {
+  const double rho = 2.0 / 3;
+  const int N_max = 8;
+  const fr::LegendreCoefficients l = fr::legendre_coefficients(Pressure::uniform, rho, N_max, fr::LegendreForce::w12);
+  const auto simpson = [](const auto& g) {
+    const int n = 20000;
+    double sum = g(0.0) + g(1.0);
+    for (int j = 1; j < n; ++j) sum += (j % 2 == 1 ? 4.0 : 2.0) * g(static_cast<double>(j) / n);
+    return sum / (3.0 * n);
+  };
+  for (int which = 0; which < 2; ++which) {  // 0: T_w(w3) at theta = asin w3, 1: Qbar_w(w12) at theta = acos w12
+    const auto f = [&](double x) {
+      return which == 0 ? fr::exact_theta(Pressure::uniform, rho, std::asin(x)).T
+                        : fr::exact_theta(Pressure::uniform, rho, std::acos(x)).Q;
+    };
+    const std::vector<double>& a = which == 0 ? l.b : l.a;
+    double norm2 = simpson([&](double x) { return f(x) * f(x); }), previous = INFINITY, bessel = norm2;
+    for (int N = 1; N <= N_max; ++N) {
+      const double err2 = simpson([&](double x) {
+        const double theta = which == 0 ? std::asin(x) : std::acos(x);
+        const fr::QT m = fr::legendre_theta(l, N, theta);
+        const double e = (which == 0 ? m.T : m.Q) - f(x);
+        return e * e;
+      });
+      bessel -= a[N - 1] * a[N - 1] / (4.0 * N - 1.0);  // ||P_(2N-1)||^2 over [0, 1]
+      EXPECT_NEAR(err2, bessel, 1e-8) << which << " N=" << N;
+      EXPECT_LT(err2, previous) << which << " N=" << N;
+      previous = err2;
+    }
+  }
+}
+
 }  // namespace

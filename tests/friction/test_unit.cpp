@@ -74,17 +74,117 @@ TEST(Harmonic, ConversionOfDegreeTwoIsEquation94) {
   EXPECT_DOUBLE_EQ(m.S_coefficients()[1], 4 * 0.07);        // S2 = -4 s2
 }
 
-TEST(Harmonic, PolynomialEqualsFourierForm) {
-  fr::HarmonicCoefficients h{{0.97, 0.08, -0.03, -0.02, 0.001}, {0.97, -0.08, -0.06, 0.002, 0.016}};
+// An expansion of degree N = 1..5 in its polynomial form (84)-(88), `polynomial(N)`, against its
+// series form `series(N, theta)` on a theta grid.
+template <class Series, class Polynomial>
+void expect_polynomial_equals_series(const Series& series, const Polynomial& polynomial) {
   for (int N = 1; N <= 5; ++N) {
-    const fr::PolynomialModel m = fr::harmonic_model(h, N);
+    const fr::PolynomialModel m = polynomial(N);
     for (double th = -1.5; th <= 1.5; th += 0.01) {
-      const fr::QT f = fr::harmonic_theta(h, N, th), g = m.theta_form(th);
+      const fr::QT f = series(N, th), g = m.theta_form(th);
       // polynomial evaluation of degree <= 8 in w3 with coefficients up to ~300: 1e-13
-      EXPECT_NEAR(f.Q, g.Q, 1e-13);
-      EXPECT_NEAR(f.T, g.T, 1e-13);
+      EXPECT_NEAR(f.Q, g.Q, 1e-13) << N << " " << th;
+      EXPECT_NEAR(f.T, g.T, 1e-13) << N << " " << th;
     }
   }
+}
+
+TEST(Harmonic, PolynomialEqualsFourierForm) {
+  fr::HarmonicCoefficients h{{0.97, 0.08, -0.03, -0.02, 0.001}, {0.97, -0.08, -0.06, 0.002, 0.016}};
+  expect_polynomial_equals_series([&](int N, double th) { return fr::harmonic_theta(h, N, th); },
+                                  [&](int N) { return fr::harmonic_model(h, N); });
+}
+
+// Legendre polynomials (Sect. 6.1) against their explicit forms, and the series' three forms
+// (recurrence, monomials, sum) against each other: small rationals, rounding only.
+TEST(Legendre, PolynomialsAreTheExplicitOnes) {
+  const std::vector<std::vector<double>> P{{1}, {0, 1}, {-0.5, 0, 1.5}, {0, -1.5, 0, 2.5}, {0.375, 0, -3.75, 0, 4.375}};
+  for (int n = 0; n <= 4; ++n) {
+    const std::vector<double> m = fr::legendre_monomials(n);
+    ASSERT_EQ(m.size(), P[n].size()) << n;
+    for (std::size_t j = 0; j < m.size(); ++j) EXPECT_NEAR(m[j], P[n][j], coef_tol) << n << " " << j;
+  }
+  for (double x = -1.0; x <= 1.0; x += 0.05) {
+    EXPECT_NEAR(fr::legendre_P(7, x),
+                (429 * std::pow(x, 7) - 693 * std::pow(x, 5) + 315 * std::pow(x, 3) - 35 * x) / 16, coef_tol * 50);
+    EXPECT_NEAR(fr::legendre_sum({0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0}, x), fr::legendre_P(7, x), coef_tol);
+  }
+}
+
+// A polynomial of degree <= n is its own Legendre series of degree n: the projection returns it to
+// rounding, and its coefficients beyond its degree are 0. Checked with an independent
+// representation of the polynomial (monomials, Horner), for no parity and for each parity.
+TEST(Legendre, ReproducesPolynomialsOfItsDegree) {
+  const std::vector<double> c{0.3, -1.2, 0.7, 2.1, -0.4, 0.9, -1.7, 0.25};  // degree 7
+  const auto poly = [](const std::vector<double>& a, double x) {
+    double s = 0.0;
+    for (auto it = a.rbegin(); it != a.rend(); ++it) s = s * x + *it;
+    return s;
+  };
+  std::vector<double> even = c, odd = c;
+  for (std::size_t j = 0; j < c.size(); ++j) (j % 2 == 0 ? odd : even)[j] = 0.0;
+  struct Case {
+    std::vector<double> a;
+    fr::Parity parity;
+    std::vector<double> breaks;
+  };
+  for (const Case& k :
+       {Case{c, fr::Parity::none, {-0.3, 0.4}}, Case{even, fr::Parity::even, {0.5}}, Case{odd, fr::Parity::odd, {}}}) {
+    for (int n : {7, 10}) {
+      const std::vector<double> a =
+          fr::legendre_series([&](double x) { return poly(k.a, x); }, n, k.parity, k.breaks, 1e-14, "test");
+      ASSERT_EQ(a.size(), static_cast<std::size_t>(n) + 1);
+      for (int j = 8; j <= n; ++j) EXPECT_NEAR(a[j], 0.0, 1e-14) << j;
+      // a Gauss-Kronrod rule exact for degree 91 on each piece: rounding of sums of O(1) terms
+      for (double x = -1.0; x <= 1.0; x += 0.01) EXPECT_NEAR(fr::legendre_sum(a, x), poly(k.a, x), 1e-13) << x;
+    }
+  }
+}
+
+// The projection of |x|, known in closed form: a_0 = 1/2 and
+// a_2k = (-1)^(k+1) (4k + 1) (2k - 2)! / (2^(2k) (k - 1)! (k + 1)!), k >= 1.
+// Its series converges like 1/n in the maximum norm (the kink at x = 0): the error at x = 0 of the
+// series of degree 2m falls monotonically and halves, within 10 %, when the degree doubles.
+TEST(Legendre, ProjectionOfAbsConverges) {
+  const auto f = [](double x) { return std::abs(x); };
+  // quadrature at 1e-12 relative to the L1 norm of |x| P_n, times 2n + 1 <= 129: 1e-10
+  const std::vector<double> a = fr::legendre_series(f, 64, fr::Parity::even, {}, 1e-12, "|x|");
+  EXPECT_NEAR(a[0], 0.5, 1e-10);
+  double factorial_ratio = 0.5;  // (2k - 2)! / ((k - 1)! (k + 1)!) at k = 1
+  for (int k = 1; 2 * k <= 64; ++k) {
+    const double closed = ((k % 2 == 1) ? 1.0 : -1.0) * (4.0 * k + 1.0) * factorial_ratio / std::pow(4.0, k);
+    EXPECT_NEAR(a[2 * k], closed, 1e-10) << 2 * k;
+    factorial_ratio *= (2.0 * k - 1.0) * (2.0 * k) / (k * (k + 2.0));  // k -> k + 1
+  }
+  const auto error_at_kink = [&](int n) {
+    return std::abs(fr::legendre_sum(std::vector<double>(a.begin(), a.begin() + n + 1), 0.0));
+  };
+  double previous = INFINITY;
+  for (int n = 2; n <= 64; n += 2) {
+    EXPECT_LT(error_at_kink(n), previous) << n;
+    previous = error_at_kink(n);
+  }
+  for (int n : {16, 32}) EXPECT_NEAR(error_at_kink(2 * n) / error_at_kink(n), 0.5, 0.05) << n;
+}
+
+// The Legendre expansion of the friction law (Sect. 6.1) in its polynomial form (84)-(88) equals
+// its series form, for either force function.
+TEST(Legendre, PolynomialEqualsSeriesForm) {
+  for (fr::LegendreForce force : {fr::LegendreForce::w12, fr::LegendreForce::w3}) {
+    const fr::LegendreCoefficients l{force, {0.92, 0.06, -0.03, -0.01, 0.004}, {0.94, -0.05, -0.04, 0.003, 0.01}};
+    expect_polynomial_equals_series([&](int N, double th) { return fr::legendre_theta(l, N, th); },
+                                    [&](int N) { return fr::legendre_model(l, N); });
+  }
+}
+
+TEST(Legendre, RejectsNegativeDegrees) {
+  EXPECT_THROW(fr::legendre_P(-1, 0.5), cm::InputError);
+  EXPECT_THROW(fr::legendre_monomials(-2), cm::InputError);
+  EXPECT_THROW(fr::legendre_series([](double x) { return x; }, -1, fr::Parity::odd, {}, 1e-12, "x"), cm::InputError);
+  EXPECT_THROW(fr::legendre_coefficients(Pressure::uniform, 1.0, 0, fr::LegendreForce::w12), cm::InputError);
+  const fr::LegendreCoefficients l{fr::LegendreForce::w12, {1.0}, {1.0}};
+  EXPECT_THROW(fr::legendre_theta(l, 2, 0.3), cm::InputError);
+  EXPECT_THROW(fr::legendre_model(l, 0), cm::InputError);
 }
 
 TEST(Models, FittedLinearIsMinusW) {
