@@ -109,9 +109,14 @@ void Engine::build_cells(bool may_sort) {
 }
 
 StepStats Engine::detect() {
-  if (!coupling_) return detect_contacts();
+  if (!coupling_) {
+    const StepStats st = detect_contacts();
+    place_contacts(nullptr);
+    return st;
+  }
   coupling_->add_ghosts(*this);
   StepStats st = detect_contacts();
+  place_contacts(nullptr);
   coupling_->remove_ghosts_and_migrate(*this);
   coupling_->reduce(st);
   return st;
@@ -251,16 +256,31 @@ StepStats Engine::detect_contacts() {
     st.sphere_contacts += cs.sphere_contacts;
     st.max_penetration = std::max(st.max_penetration, cs.max_penetration);
   }
-  contacts_.resize(chunk_start_.back());
   detected_ends_.resize(chunk_start_.back());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {
     const auto& chunk = chunk_contacts_[static_cast<std::size_t>(k)];
     const std::size_t at = chunk_start_[static_cast<std::size_t>(k)];
-    std::copy(chunk.begin(), chunk.end(), contacts_.begin() + static_cast<std::ptrdiff_t>(at));
     for (std::size_t j = 0; j < chunk.size(); ++j) detected_ends_[at + j] = {chunk[j].a, chunk[j].b};
   }
   return st;
+}
+
+void Engine::place_contacts(const std::vector<std::uint32_t>* place) {
+  // each chunk's contacts copied by any thread to their places: contact k of detection order (the
+  // chunks one after the other) to contacts_[place[k]], or to contacts_[k] without a placement
+  contacts_.resize(detected_ends_.size());
+  const long chunks = static_cast<long>(chunk_contacts_.size());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
+  for (long k = 0; k < chunks; ++k) {
+    const auto& chunk = chunk_contacts_[static_cast<std::size_t>(k)];
+    const std::size_t at = chunk_start_[static_cast<std::size_t>(k)];
+    if (place) {
+      for (std::size_t j = 0; j < chunk.size(); ++j) contacts_[(*place)[at + j]] = chunk[j];
+    } else {
+      std::copy(chunk.begin(), chunk.end(), contacts_.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+  }
 }
 
 }  // namespace md::granular

@@ -144,7 +144,7 @@ double Engine::bytes() const {
   double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
              cap(spheres.inv_I) + cap(spheres.id);
   b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(xr_) + cap(vw_) + cap(contacts_) + cap(lanes_) +
-       cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(scratch_) +
+       cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) + cap(colour_of_) + cap(group_of_) +
        cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   return b;
@@ -157,8 +157,8 @@ void Engine::sort_by_cell() {
 
 int Engine::colour(std::uint32_t groups) {
   // greedy colouring in detection order: a contact takes the lowest colour neither sphere has yet
-  // (contacts_ is in detection order, and detected_ends_ holds the spheres of each contact)
-  const std::size_t nc = contacts_.size();
+  // (detected_ends_ holds the spheres of each contact in detection order)
+  const std::size_t nc = detected_ends_.size();
   used_colours_.assign(spheres.size(), 0);
   colour_of_.resize(nc);
   int colours = 0;
@@ -191,10 +191,7 @@ int Engine::colour(std::uint32_t groups) {
   std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
   place_.resize(nc);
   for (std::size_t k = 0; k < nc; ++k) place_[k] = fill[key(k)]++;
-  scratch_.resize(nc);
-#pragma omp parallel for schedule(static) num_threads(opt_.threads)
-  for (std::size_t k = 0; k < nc; ++k) scratch_[place_[k]] = contacts_[k];
-  contacts_.swap(scratch_);
+  place_contacts(&place_);
   // colour_start_: where each group begins (one group: where each colour begins)
   const std::uint32_t stride = groups > 1 ? ncol : 1;
   const std::size_t bounds = groups > 1 ? groups : ncol;
@@ -336,16 +333,25 @@ void Engine::pack_lanes() {
   }
 }
 
-void Engine::unpack_lanes() {
+double Engine::unpack_lanes() {
   const std::size_t colours = colour_start_.size() - 1;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
+  double largest = 0.0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads) reduction(max : largest)
   for (std::size_t col = 0; col < colours; ++col) {
     for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
       const ContactLanes& L = lanes_[g];
-      for (std::uint32_t j = 0; j < 4; ++j)
-        contacts_[lane_contact(col, g, j)].lambda = Vector3d(L.la0[j], L.la1[j], L.la2[j]);
+      for (std::uint32_t j = 0; j < 4; ++j) {
+        const Vector3d lambda(L.la0[j], L.la1[j], L.la2[j]);
+        contacts_[lane_contact(col, g, j)].lambda = lambda;
+        largest = std::max(largest, lambda.cwiseAbs().maxCoeff());
+      }
     }
+    // the colour's contacts relaxed one at a time, after its packed ones
+    const std::size_t packed = colour_start_[col] + 4 * std::size_t{lanes_start_[col + 1] - lanes_start_[col]};
+    for (std::size_t k = packed; k < colour_start_[col + 1]; ++k)
+      largest = std::max(largest, contacts_[k].lambda.cwiseAbs().maxCoeff());
   }
+  return largest;
 }
 
 template <int W, BlockSolver law>
@@ -452,9 +458,9 @@ int Engine::slab() {
   const std::uint32_t stride_x = static_cast<std::uint32_t>(ny_ + 2) * static_cast<std::uint32_t>(nz_ + 2);
   const std::uint32_t width = static_cast<std::uint32_t>(std::max(1, opt_.slab_columns));
   const std::uint32_t slabs = (static_cast<std::uint32_t>(nx_) + width - 1) / width;
-  group_of_.resize(contacts_.size());
-  for (std::size_t k = 0; k < contacts_.size(); ++k)
-    group_of_[k] = (cell_of_[static_cast<std::size_t>(contacts_[k].a)] / stride_x - 1) / width;  // padded grid
+  group_of_.resize(detected_ends_.size());
+  for (std::size_t k = 0; k < detected_ends_.size(); ++k)
+    group_of_[k] = (cell_of_[static_cast<std::size_t>(detected_ends_[k].a)] / stride_x - 1) / width;  // padded grid
   const int colours = colour(slabs);
   group_of_.clear();
   return colours;
@@ -548,6 +554,7 @@ int Engine::order() {
     case SweepOrder::colour:
       return colour(1);
     case SweepOrder::detection:
+      place_contacts(nullptr);
       colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
       return 1;
   }
@@ -604,13 +611,17 @@ void Engine::relax(StepStats& st, PhaseClock& clock) {
     spheres.v[i] = vw_[i].v;
     spheres.w[i] = vw_[i].w;
   }
-  if (lanes) unpack_lanes();
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
+  // the largest impulse component, taken as the lanes give their impulses back (max: in any order)
   double largest = 0.0;
-  const long nc = static_cast<long>(contacts_.size());
+  if (lanes) {
+    largest = unpack_lanes();
+  } else {
+    const long nc = static_cast<long>(contacts_.size());
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : largest)
-  for (long k = 0; k < nc; ++k)
-    largest = std::max(largest, contacts_[static_cast<std::size_t>(k)].lambda.cwiseAbs().maxCoeff());
+    for (long k = 0; k < nc; ++k)
+      largest = std::max(largest, contacts_[static_cast<std::size_t>(k)].lambda.cwiseAbs().maxCoeff());
+  }
   st.delta = delta;
   st.largest = largest;
   st.residual = largest > 0.0 ? delta / largest : 0.0;

@@ -246,6 +246,9 @@ class Engine {
   void migrate(StepStats& st);                   // coupled: the ghosts dropped, migrants sent, statistics reduced
   void build_cells(bool may_sort);
   StepStats detect_contacts();
+  /// Puts the contacts the chunks hold into contacts_, contact k of detection order at place[k]
+  /// (nullptr: at k).
+  void place_contacts(const std::vector<std::uint32_t>* place);
   int colour(std::uint32_t groups);  // returns the colours used
   int slab();
   double sweep();  // returns max |change of impulse|
@@ -265,8 +268,8 @@ class Engine {
   bool in_lanes() const;
   template <int W, BlockSolver law>
   void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
-  void pack_lanes();    // contacts_ -> lanes_ (colour() put a colour's sphere-sphere contacts first)
-  void unpack_lanes();  // the impulses of lanes_ -> contacts_
+  void pack_lanes();      // contacts_ -> lanes_ (colour() put a colour's sphere-sphere contacts first)
+  double unpack_lanes();  // the impulses of lanes_ -> contacts_; returns the largest |component|
   /// The contact in lane `lane` of block `block` of lanes_, one of colour `colour`'s.
   std::size_t lane_contact(std::size_t colour, std::uint32_t block, std::uint32_t lane) const;
 
@@ -288,7 +291,6 @@ class Engine {
   std::vector<std::uint32_t> colour_start_;  // colour: contacts of colour k; slabs: of slab k
   std::vector<std::uint64_t> used_colours_;
   std::vector<std::uint32_t> colour_of_, group_of_;
-  std::vector<Contact> scratch_;
   std::vector<ContactLanes> lanes_;
   std::vector<std::uint32_t> lanes_start_;  // colour k: its blocks are lanes_[lanes_start_[k] .. lanes_start_[k + 1])
   long steps_ = 0;
