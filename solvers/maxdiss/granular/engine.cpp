@@ -482,8 +482,8 @@ double Engine::sweep() {
   // A colour's contacts share no sphere, so the sweep may take several at once (opt_.lanes): the
   // sphere-sphere contacts two or four to a vector register (relax_lanes), the decoupled Coulomb
   // law's golden sections eight or sixteen together (there and in relax_independent_decoupling),
-  // in blocks long enough that its batches are mostly full (1024 contacts: 20.9 s against 22.1 s
-  // with 64, 100 steps of the default channel from its last frame).
+  // in blocks long enough that its batches are mostly full (1024 contacts for that law, 64 else;
+  // md_channel_bench --coulomb.solver=decoupling times it).
   const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
   const bool avx2 = at_once && wide(opt_.lanes);
   const bool lanes = in_lanes();
