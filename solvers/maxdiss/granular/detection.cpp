@@ -268,14 +268,27 @@ StepStats Engine::detect_contacts() {
 
 void Engine::place_contacts(const std::vector<std::uint32_t>* place) {
   // each chunk's contacts copied by any thread to their places: contact k of detection order (the
-  // chunks one after the other) to contacts_[place[k]], or to contacts_[k] without a placement
+  // chunks one after the other) to contacts_[place[k]], or to contacts_[k] without a placement;
+  // in lanes (colour(): laned_), the place of a contact that a colour's blocks hold is in them,
+  // and its entry of contacts_ is left as it was (the sweep reads the blocks)
   contacts_.resize(detected_ends_.size());
   const long chunks = static_cast<long>(chunk_contacts_.size());
+  const bool laned = place && laned_;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {
     const auto& chunk = chunk_contacts_[static_cast<std::size_t>(k)];
     const std::size_t at = chunk_start_[static_cast<std::size_t>(k)];
-    if (place) {
+    if (laned) {
+      for (std::size_t j = 0; j < chunk.size(); ++j) {
+        const std::size_t p = (*place)[at + j], col = colour_of_[at + j];
+        const std::size_t offset = p - colour_start_[col];  // in the colour
+        const std::size_t block = lanes_start_[col] + offset / 4;
+        if (block < lanes_start_[col + 1])
+          lanes_[block].store(static_cast<int>(offset % 4), chunk[j]);
+        else
+          contacts_[p] = chunk[j];
+      }
+    } else if (place) {
       for (std::size_t j = 0; j < chunk.size(); ++j) contacts_[(*place)[at + j]] = chunk[j];
     } else {
       std::copy(chunk.begin(), chunk.end(), contacts_.begin() + static_cast<std::ptrdiff_t>(at));

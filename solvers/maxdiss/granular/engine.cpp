@@ -191,12 +191,22 @@ int Engine::colour(std::uint32_t groups) {
   std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
   place_.resize(nc);
   for (std::size_t k = 0; k < nc; ++k) place_[k] = fill[key(k)]++;
-  place_contacts(&place_);
   // colour_start_: where each group begins (one group: where each colour begins)
   const std::uint32_t stride = groups > 1 ? ncol : 1;
   const std::size_t bounds = groups > 1 ? groups : ncol;
   colour_start_.resize(bounds + 1);
   for (std::size_t q = 0; q <= bounds; ++q) colour_start_[q] = start[2 * q * stride];
+  // Colour by colour in lanes (one group): a colour's sphere-sphere contacts, start[2 col] to
+  // start[2 col + 1], go four at a time into its blocks of lanes_, the last few (fewer than
+  // four) and its boundary contacts into contacts_
+  laned_ = groups == 1 && in_lanes();
+  if (laned_) {
+    lanes_start_.assign(ncol + 1, 0);
+    for (std::size_t col = 0; col < ncol; ++col)
+      lanes_start_[col + 1] = lanes_start_[col] + (start[2 * col + 1] - start[2 * col]) / 4;
+    lanes_.resize(lanes_start_.back());
+  }
+  place_contacts(&place_);
   return colours;
 }
 
@@ -295,10 +305,6 @@ void Engine::prefetch(const Contact& c) const {
   if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
 }
 
-std::size_t Engine::lane_contact(std::size_t colour, std::uint32_t block, std::uint32_t lane) const {
-  return colour_start_[colour] + 4 * static_cast<std::size_t>(block - lanes_start_[colour]) + lane;
-}
-
 bool Engine::in_lanes() const {
   if (opt_.order != SweepOrder::colour || opt_.lanes == Lanes::one) return false;
   return (opt_.solver == BlockSolver::maxdiss && md::sphere_path(opt_.kernel)) ||
@@ -314,40 +320,21 @@ void ContactLanes::store(int j, const Contact& c) {
   a[j] = c.a, b[j] = c.b;
 }
 
-void Engine::pack_lanes() {
-  // colour() put each colour's sphere-sphere contacts first: the first four at a time into
-  // lanes_, the last few (fewer than four) and the boundary's relaxed one at a time
-  const std::size_t colours = colour_start_.size() - 1;
-  lanes_start_.assign(colours + 1, 0);
-  for (std::size_t col = 0; col < colours; ++col) {
-    const auto first = contacts_.begin() + colour_start_[col], last = contacts_.begin() + colour_start_[col + 1];
-    const auto spheres = std::partition_point(first, last, [](const Contact& c) { return c.b >= 0; }) - first;
-    lanes_start_[col + 1] = lanes_start_[col] + static_cast<std::uint32_t>(spheres / 4);
-  }
-  lanes_.resize(lanes_start_.back());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads)
-  for (std::size_t col = 0; col < colours; ++col) {
-    for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
-      for (std::uint32_t j = 0; j < 4; ++j) lanes_[g].store(static_cast<int>(j), contacts_[lane_contact(col, g, j)]);
-    }
-  }
-}
-
-double Engine::unpack_lanes() {
+double Engine::largest_impulse() const {
+  // the impulses of lanes_ and, after each colour's blocks, of its contacts relaxed one at a time
   const std::size_t colours = colour_start_.size() - 1;
   double largest = 0.0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(opt_.threads) reduction(max : largest)
   for (std::size_t col = 0; col < colours; ++col) {
-    for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
-      const ContactLanes& L = lanes_[g];
-      for (std::uint32_t j = 0; j < 4; ++j) {
-        const Vector3d lambda(L.la0[j], L.la1[j], L.la2[j]);
-        contacts_[lane_contact(col, g, j)].lambda = lambda;
-        largest = std::max(largest, lambda.cwiseAbs().maxCoeff());
+    if (laned_) {
+      for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
+        const ContactLanes& L = lanes_[g];
+        for (std::uint32_t j = 0; j < 4; ++j)
+          largest = std::max(largest, Vector3d(L.la0[j], L.la1[j], L.la2[j]).cwiseAbs().maxCoeff());
       }
     }
-    // the colour's contacts relaxed one at a time, after its packed ones
-    const std::size_t packed = colour_start_[col] + 4 * std::size_t{lanes_start_[col + 1] - lanes_start_[col]};
+    const std::size_t packed =
+        colour_start_[col] + (laned_ ? 4 * std::size_t{lanes_start_[col + 1] - lanes_start_[col]} : 0);
     for (std::size_t k = packed; k < colour_start_[col + 1]; ++k)
       largest = std::max(largest, contacts_[k].lambda.cwiseAbs().maxCoeff());
   }
@@ -486,7 +473,7 @@ double Engine::sweep() {
   // md_channel_bench --coulomb.solver=decoupling times it).
   const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
   const bool avx2 = at_once && wide(opt_.lanes);
-  const bool lanes = in_lanes();
+  const bool lanes = laned_;
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
     if (lanes && opt_.solver == BlockSolver::maxdiss)
       return avx2 ? relax_lanes<4, BlockSolver::maxdiss>(col, b0, b1, d)
@@ -554,6 +541,7 @@ int Engine::order() {
     case SweepOrder::colour:
       return colour(1);
     case SweepOrder::detection:
+      laned_ = false;
       place_contacts(nullptr);
       colour_start_ = {0, static_cast<std::uint32_t>(contacts_.size())};
       return 1;
@@ -568,7 +556,7 @@ void Engine::relax(StepStats& st, PhaseClock& clock) {
     // ghost; the blend leaves any other as it is (v0 + omega 0 = v0), so it need not visit them
     const std::size_t owned = this->owned();
     in_contact_.assign(owned, 0);
-    for (const Contact& c : contacts_) {
+    for (const Ends& c : detected_ends_) {
       if (static_cast<std::size_t>(c.a) < owned) in_contact_[static_cast<std::size_t>(c.a)] = 1;
       if (c.b >= 0 && static_cast<std::size_t>(c.b) < owned) in_contact_[static_cast<std::size_t>(c.b)] = 1;
     }
@@ -579,8 +567,6 @@ void Engine::relax(StepStats& st, PhaseClock& clock) {
     v0_.resize(moved_.size());
     w0_.resize(moved_.size());
   }
-  const bool lanes = in_lanes();
-  if (lanes) pack_lanes();
   double delta = 0.0;
   vw_.resize(n);
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
@@ -612,16 +598,8 @@ void Engine::relax(StepStats& st, PhaseClock& clock) {
     spheres.w[i] = vw_[i].w;
   }
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
-  // the largest impulse component, taken as the lanes give their impulses back (max: in any order)
-  double largest = 0.0;
-  if (lanes) {
-    largest = unpack_lanes();
-  } else {
-    const long nc = static_cast<long>(contacts_.size());
-#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(max : largest)
-    for (long k = 0; k < nc; ++k)
-      largest = std::max(largest, contacts_[static_cast<std::size_t>(k)].lambda.cwiseAbs().maxCoeff());
-  }
+  // the largest impulse component (max: in any order)
+  const double largest = largest_impulse();
   st.delta = delta;
   st.largest = largest;
   st.residual = largest > 0.0 ? delta / largest : 0.0;

@@ -104,7 +104,8 @@ Vector3d contact_tangent(const Vector3d& n);
 /// Four sphere-sphere contacts of one colour side by side, field by field (the fields of Contact:
 /// n, t, l1, l2, inv_m1, inv_m2, inv_I1_l1, inv_I2_l2, gap_rate, mu, lambda, a, b): the sweep loads
 /// a field of the four with one vector load instead of gathering it lane by lane, its costliest
-/// part. Packed once a step, before the sweeps; the impulses go back to the contacts after them.
+/// part. Written by detection's placement of the contacts (colour order), the impulses staying
+/// in them.
 struct alignas(64) ContactLanes {
   double n0[4], n1[4], n2[4], t0[4], t1[4], t2[4], l1[4], l2[4], m1[4], m2[4], i1[4], i2[4], gap[4], mu[4];
   double la0[4], la1[4], la2[4];
@@ -130,10 +131,10 @@ class Engine;
 enum class Phase : std::uint8_t {
   ghosts,     ///< coupled: the neighbours' spheres joining before the step, leaving after it
   detect,     ///< the cell grid and the contacts at t
-  order,      ///< gravity, and the contacts put in the sweep's order (colouring)
-  pack,       ///< the contacts packed into lanes, the velocities per sphere
+  order,      ///< gravity, and the contacts put in the sweep's order (colouring), into lanes
+  pack,       ///< the velocities packed per sphere
   sweeps,     ///< the NBGS sweeps
-  unpack,     ///< the velocities and impulses back, the residual
+  unpack,     ///< the velocities back, the residual
   integrate,  ///< x' = x + dt v'
 };
 inline constexpr int phase_count = 7;
@@ -220,6 +221,9 @@ class Engine {
   std::size_t owned() const { return std::min(owned_, spheres.size()); }
   /// Puts the spheres in the order of their cells (done every reorder_every steps).
   void sort_by_cell();
+  /// The contacts of the last detection, as many as it found; after step() in lanes, those a
+  /// colour's blocks held are left as they were (their values are in the blocks), so read them
+  /// after detect().
   const std::vector<Contact>& contacts() const { return contacts_; }
   const EngineOptions& options() const { return opt_; }
   /// Replaces the options (a benchmark times one state under several laws and thread counts).
@@ -268,10 +272,8 @@ class Engine {
   bool in_lanes() const;
   template <int W, BlockSolver law>
   void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
-  void pack_lanes();      // contacts_ -> lanes_ (colour() put a colour's sphere-sphere contacts first)
-  double unpack_lanes();  // the impulses of lanes_ -> contacts_; returns the largest |component|
-  /// The contact in lane `lane` of block `block` of lanes_, one of colour `colour`'s.
-  std::size_t lane_contact(std::size_t colour, std::uint32_t block, std::uint32_t lane) const;
+  /// The largest |component| of the step's impulses, in lanes_ and contacts_.
+  double largest_impulse() const;
 
   EngineOptions opt_;
   Box box_;
@@ -291,6 +293,7 @@ class Engine {
   std::vector<std::uint32_t> colour_start_;  // colour: contacts of colour k; slabs: of slab k
   std::vector<std::uint64_t> used_colours_;
   std::vector<std::uint32_t> colour_of_, group_of_;
+  bool laned_ = false;  // order(): the colours' sphere-sphere contacts are in lanes_ (four at a time)
   std::vector<ContactLanes> lanes_;
   std::vector<std::uint32_t> lanes_start_;  // colour k: its blocks are lanes_[lanes_start_[k] .. lanes_start_[k + 1])
   long steps_ = 0;
