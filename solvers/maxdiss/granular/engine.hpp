@@ -112,7 +112,13 @@ struct alignas(64) ContactLanes {
   std::int32_t a[4], b[4];
 
   /// Puts contact c in lane j.
-  void store(int j, const Contact& c);
+  void store(int j, const Contact& c) {
+    n0[j] = c.n(0), n1[j] = c.n(1), n2[j] = c.n(2), t0[j] = c.t(0), t1[j] = c.t(1), t2[j] = c.t(2);
+    l1[j] = c.l1, l2[j] = c.l2, m1[j] = c.inv_m1, m2[j] = c.inv_m2, i1[j] = c.inv_I1_l1, i2[j] = c.inv_I2_l2;
+    gap[j] = c.gap_rate, mu[j] = c.mu;
+    la0[j] = c.lambda(0), la1[j] = c.lambda(1), la2[j] = c.lambda(2);
+    a[j] = c.a, b[j] = c.b;
+  }
 };
 
 /// What one step did.
