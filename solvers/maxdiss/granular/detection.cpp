@@ -5,10 +5,12 @@
 //
 // The geometry only detection calls is here too, beside its caller: the obstacle's signed
 // distance (Obstacle::distance, bodies.hpp) and the tangent of the contact frame (contact_tangent,
-// engine.hpp). In the file of detect_contacts, detect_contacts compiles as it did when the engine
-// was one file (from another file the compiler would not know what registers they leave alone).
+// engine.hpp). The chunks' work (Detector, below) is compiled twice, for SSE2 and for AVX2, as the
+// sweep's lanes are: its candidates are tested two or four at a time, with the same result.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "common/errors.hpp"
@@ -103,11 +105,13 @@ void Engine::build_cells(bool may_sort) {
     }
     break;
   }
-  // positions and radii in cell order, packed: the broad phase reads them in runs
-  xr_.resize(n);
+  // positions and radii in cell order, packed a field to an array: the broad phase reads them in
+  // runs, several at once (Detector::within8, which may read seven places past the last)
+  for (auto* a : {&packed_x_, &packed_y_, &packed_z_, &packed_R_}) a->assign(n + 7, 0.0);
   for (std::size_t s = 0; s < n; ++s) {
     const std::uint32_t i = order_[s];
-    xr_[s] << spheres.x[i], spheres.R[i];
+    packed_x_[s] = spheres.x[i](0), packed_y_[s] = spheres.x[i](1), packed_z_[s] = spheres.x[i](2);
+    packed_R_[s] = spheres.R[i];
   }
 }
 
@@ -125,56 +129,83 @@ StepStats Engine::detect() {
   return st;
 }
 
-StepStats Engine::detect_contacts() {
-  // Coupled, the spheres are sorted before the ghosts join them (step()), never here.
-  build_cells(coupling_ == nullptr);
-  const std::size_t owned = this->owned();
-  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
-  const long chunks = static_cast<long>(chunk_contacts_.size());
-  const double dt_inv = 1.0 / opt_.dt;
-  const int nplanes = static_cast<int>(planes.size());
-  const auto& S = spheres;
+namespace {
 
-  auto finish = [&](Contact& c) {
+/// W doubles in one vector register (GCC's vector extension), and a lane mask of W.
+template <int W>
+struct CandidateLanes;
+template <>
+struct CandidateLanes<2> {
+  typedef double type __attribute__((vector_size(16)));
+  typedef long long mask __attribute__((vector_size(16)));
+};
+template <>
+struct CandidateLanes<4> {
+  typedef double type __attribute__((vector_size(32)));
+  typedef long long mask __attribute__((vector_size(32)));
+};
+
+/// What the chunks of detect_contacts read, and the contacts they make: of a sphere with the
+/// boundaries, and of two spheres. Its members are inlined into cells_sse2 and cells_avx2 below,
+/// so that each compiles them for its own instruction set (no multiply-add is contracted in
+/// either: the same bits).
+struct Detector {
+  const Spheres& S;
+  const std::vector<Plane>& planes;
+  const std::vector<Obstacle>& obstacles;
+  const EngineOptions& opt;
+  std::size_t owned;
+  double dt_inv, threshold;
+  const std::uint32_t* cell_start;
+  const std::uint32_t* order;
+  const double *x, *y, *z, *R;  // the spheres in cell order, packed, a field to an array
+  long runs[4];                 // the centre cell of each run of three forward neighbours
+
+  [[gnu::always_inline]] void finish(Contact& c) const {
     c.t = tangent_of(c.n);
-    c.gap_rate = c.xi < 0.0 ? opt_.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
+    c.gap_rate = c.xi < 0.0 ? opt.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
     c.lambda.setZero();
-  };
-  auto boundary_contacts = [&](std::uint32_t i, std::vector<Contact>& out) {
+  }
+
+  [[gnu::always_inline]] void add_boundary(std::uint32_t i, int k, const Vector3d& n, double xi, double mu,
+                                           std::vector<Contact>& out) const {
+    Contact c;
+    c.a = static_cast<std::int32_t>(i);
+    c.b = -k - 1;
+    c.n = n;
+    c.xi = xi;
+    c.l1 = S.R[i] + xi;  // x_hat = x - (R + xi) n, on the boundary's surface
+    c.l2 = 0.0;
+    c.inv_m1 = S.inv_m[i];
+    c.inv_I1_l1 = S.inv_I[i] * c.l1;
+    c.mu = mu;
+    finish(c);
+    out.push_back(c);
+  }
+
+  [[gnu::always_inline]] void boundary_contacts(std::uint32_t i, std::vector<Contact>& out) const {
     if (i >= owned) return;  // a ghost's boundary contacts are its owner's
     const Vector3d& p = S.x[i];
-    const double R = S.R[i];
-    auto add = [&](int k, const Vector3d& n, double xi, double mu) {
-      Contact c;
-      c.a = static_cast<std::int32_t>(i);
-      c.b = -k - 1;
-      c.n = n;
-      c.xi = xi;
-      c.l1 = R + xi;  // x_hat = x - (R + xi) n, on the boundary's surface
-      c.l2 = 0.0;
-      c.inv_m1 = S.inv_m[i];
-      c.inv_I1_l1 = S.inv_I[i] * c.l1;
-      c.mu = mu;
-      finish(c);
-      out.push_back(c);
-    };
+    const double Ri = S.R[i];
+    const int nplanes = static_cast<int>(planes.size());
     for (int k = 0; k < nplanes; ++k) {
       const Plane& pl = planes[static_cast<std::size_t>(k)];
-      const double xi = pl.n.dot(p) - pl.offset - R;
-      if (xi < opt_.threshold) add(k, pl.n, xi, pl.mu);
+      const double xi = pl.n.dot(p) - pl.offset - Ri;
+      if (xi < threshold) add_boundary(i, k, pl.n, xi, pl.mu, out);
     }
     for (std::size_t k = 0; k < obstacles.size(); ++k) {
       const Obstacle& ob = obstacles[k];
-      const double reach = R + opt_.threshold;  // outside the bounding box by more: no contact
+      const double reach = Ri + threshold;  // outside the bounding box by more: no contact
       if (p(0) < ob.cx - ob.radius - reach || p(0) > ob.cx + ob.box_length + reach ||
           std::fabs(p(1) - ob.cy) > ob.radius + reach)
         continue;
       Vector3d n;
-      const double xi = obstacles[k].distance(p, n) - R;
-      if (xi < opt_.threshold) add(nplanes + static_cast<int>(k), n, xi, obstacles[k].mu);
+      const double xi = ob.distance(p, n) - Ri;
+      if (xi < threshold) add_boundary(i, nplanes + static_cast<int>(k), n, xi, ob.mu, out);
     }
-  };
-  auto pair = [&](std::uint32_t i, std::uint32_t j, std::vector<Contact>& out) {
+  }
+
+  [[gnu::always_inline]] void pair(std::uint32_t i, std::uint32_t j, std::vector<Contact>& out) const {
     // with a ghost: the subdomain owning the sphere of smaller id relaxes the contact
     if (i >= owned || j >= owned) {
       if (i >= owned && j >= owned) return;
@@ -182,7 +213,7 @@ StepStats Engine::detect_contacts() {
       if ((i_owned ? S.id[i] : S.id[j]) > (i_owned ? S.id[j] : S.id[i])) return;
     }
     const Vector3d d = S.x[i] - S.x[j];
-    const double r2 = d.squaredNorm(), reach = S.R[i] + S.R[j] + opt_.threshold;
+    const double r2 = d.squaredNorm(), reach = S.R[i] + S.R[j] + threshold;
     if (r2 >= reach * reach) return;
     const double dist = std::sqrt(r2);
     Contact c;
@@ -190,7 +221,7 @@ StepStats Engine::detect_contacts() {
     c.b = static_cast<std::int32_t>(j);
     c.n = dist > 0.0 ? Vector3d(d / dist) : Vector3d::UnitZ();
     c.xi = dist - S.R[i] - S.R[j];
-    if (opt_.contact_point == ContactPoint::midpoint) {
+    if (opt.contact_point == ContactPoint::midpoint) {
       c.l1 = S.R[i] + 0.5 * c.xi;  // x_hat = x_2 + (R_2 + xi/2) n (pe)
       c.l2 = S.R[j] + 0.5 * c.xi;
     } else {
@@ -201,18 +232,107 @@ StepStats Engine::detect_contacts() {
     c.inv_m2 = S.inv_m[j];
     c.inv_I1_l1 = S.inv_I[i] * c.l1;
     c.inv_I2_l2 = S.inv_I[j] * c.l2;
-    c.mu = opt_.mu;
+    c.mu = opt.mu;
     finish(c);
     out.push_back(c);
-  };
+  }
 
+  /// Of the spheres at packed places s0 .. s1 - 1, the first eight at most, those within reach
+  /// of the sphere at packed place s: bit k for place s0 + k. Two vector registers of four (four
+  /// of two), whatever the count: |p - q|^2 < (R_p + R_q + threshold)^2 with the operations of
+  /// a Vector3d's squaredNorm, as pair() tests it.
+  template <int W>
+  [[gnu::always_inline]] unsigned within8(std::uint32_t s, std::uint32_t s0, std::uint32_t s1) const {
+    using vw = typename CandidateLanes<W>::type;
+    const vw px = vw{} + x[s], py = vw{} + y[s], pz = vw{} + z[s], pr = vw{} + R[s], thr = vw{} + threshold;
+    unsigned bits = 0;
+    for (int base = 0; base < 8; base += W) {
+      vw qx, qy, qz, qr;  // the packed arrays have seven places after the last sphere
+      std::memcpy(&qx, x + s0 + base, sizeof qx);
+      std::memcpy(&qy, y + s0 + base, sizeof qy);
+      std::memcpy(&qz, z + s0 + base, sizeof qz);
+      std::memcpy(&qr, R + s0 + base, sizeof qr);
+      const vw dx = px - qx, dy = py - qy, dz = pz - qz;
+      const vw reach = pr + qr + thr;
+      const auto within = dx * dx + dy * dy + dz * dz < reach * reach;
+      for (int k = 0; k < W; ++k) bits |= static_cast<unsigned>(within[k] & 1) << (base + k);
+    }
+    return bits & ((1u << std::min<std::uint32_t>(s1 - s0, 8)) - 1u);
+  }
+
+  /// The contacts of the spheres in cells c0 .. c1 - 1 (padded grid: ghost cells are empty), in
+  /// order: per sphere, its boundaries, then its candidates in five ranges of packed places (the
+  /// rest of its cell and the next cell along z, then the four runs of three forward
+  /// neighbours), each in order. The candidates of all five are tested first, eight places a
+  /// range, and only those within reach are visited: a test and a loop per range were branches
+  /// the processor mispredicted some eight times a sphere (callgrind's branch simulation). A
+  /// sphere with a range of more than eight takes the ranges one candidate at a time.
+  template <int W>
+  [[gnu::always_inline]] void cells(long c0, long c1, std::vector<Contact>& out) const {
+    for (long c = c0; c < c1; ++c) {
+      const std::uint32_t end = cell_start[c + 1];
+      for (std::uint32_t s = cell_start[c]; s < end; ++s) {
+        const std::uint32_t i = order[s];
+        boundary_contacts(i, out);
+        const std::uint32_t first[5] = {s + 1, cell_start[c + runs[0] - 1], cell_start[c + runs[1] - 1],
+                                        cell_start[c + runs[2] - 1], cell_start[c + runs[3] - 1]};
+        const std::uint32_t last[5] = {cell_start[c + 2], cell_start[c + runs[0] + 2], cell_start[c + runs[1] + 2],
+                                       cell_start[c + runs[2] + 2], cell_start[c + runs[3] + 2]};
+        bool long_range = false;
+        for (int r = 0; r < 5; ++r) long_range |= last[r] - first[r] > 8;
+        if (long_range) [[unlikely]] {
+          for (int r = 0; r < 5; ++r)
+            for (std::uint32_t s2 = first[r]; s2 < last[r]; ++s2)
+              if (within8<W>(s, s2, s2 + 1)) pair(i, order[s2], out);
+          continue;
+        }
+        std::uint64_t bits = 0;  // range r's bits from bit 8 r on
+        for (int r = 0; r < 5; ++r) bits |= std::uint64_t{within8<W>(s, first[r], last[r])} << (8 * r);
+        for (; bits != 0; bits &= bits - 1) {
+          const int b = std::countr_zero(bits);
+          pair(i, order[first[b / 8] + static_cast<std::uint32_t>(b % 8)], out);
+        }
+      }
+    }
+  }
+};
+
+// Detector::cells for SSE2 (every x86-64) and AVX2.
+void cells_sse2(const Detector& d, long c0, long c1, std::vector<Contact>& out) { d.cells<2>(c0, c1, out); }
+
+__attribute__((target("avx2"))) void cells_avx2(const Detector& d, long c0, long c1, std::vector<Contact>& out) {
+  d.cells<4>(c0, c1, out);
+}
+
+}  // namespace
+
+StepStats Engine::detect_contacts() {
+  // Coupled, the spheres are sorted before the ghosts join them (step()), never here.
+  build_cells(coupling_ == nullptr);
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
+  const long chunks = static_cast<long>(chunk_contacts_.size());
   // The 13 forward neighbours of a cell (those of larger index) in the padded grid (no bounds to
   // check): the next cell along z, and four runs of three cells consecutive along z, (dx, dy) =
   // (0, 1), (1, -1), (1, 0), (1, 1). With the cell itself they are five contiguous ranges of the
   // cell-ordered spheres, scanned in the order of increasing offset.
   const long sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
-  const long runs[4] = {sy, sx - sy, sx, sx + sy};  // centre cell of each run of three
-  const double threshold = opt_.threshold;
+  const Detector detector{spheres,
+                          planes,
+                          obstacles,
+                          opt_,
+                          owned(),
+                          1.0 / opt_.dt,
+                          opt_.threshold,
+                          cell_start_.data(),
+                          order_.data(),
+                          packed_x_.data(),
+                          packed_y_.data(),
+                          packed_z_.data(),
+                          packed_R_.data(),
+                          {sy, sx - sy, sx, sx + sy}};
+  // the candidates four at a time where the sweep's lanes are AVX2's, else two (never a change
+  // to the data)
+  const bool avx2 = opt_.lanes == Lanes::avx2 || (opt_.lanes == Lanes::widest && avx2_available());
 
   // each chunk's statistics while its contacts are in cache (a maximum and a count: the same
   // whatever the grouping)
@@ -222,24 +342,7 @@ StepStats Engine::detect_contacts() {
     auto& out = chunk_contacts_[static_cast<std::size_t>(k)];
     out.clear();
     const long c0 = k * cells / chunks, c1 = (k + 1) * cells / chunks;
-    for (long c = c0; c < c1; ++c) {
-      const std::uint32_t end = cell_start_[c + 1];
-      for (std::uint32_t s = cell_start_[c]; s < end; ++s) {  // ghost cells are empty
-        const std::uint32_t i = order_[s];
-        boundary_contacts(i, out);
-        const Eigen::Vector4d p = xr_[s];
-        // candidates by the packed positions and radii, contacts from the spheres' own arrays
-        auto scan = [&](std::uint32_t s0, std::uint32_t s1) {
-          for (std::uint32_t s2 = s0; s2 < s1; ++s2) {
-            const Eigen::Vector4d& q = xr_[s2];
-            const double reach = p(3) + q(3) + threshold;
-            if ((p.head<3>() - q.head<3>()).squaredNorm() < reach * reach) pair(i, order_[s2], out);
-          }
-        };
-        scan(s + 1, cell_start_[c + 2]);  // the rest of the cell, then the next cell along z
-        for (long r : runs) scan(cell_start_[c + r - 1], cell_start_[c + r + 2]);
-      }
-    }
+    avx2 ? cells_avx2(detector, c0, c1, out) : cells_sse2(detector, c0, c1, out);
     StepStats& cs = chunk_stats_[static_cast<std::size_t>(k)];
     cs.contacts = static_cast<long>(out.size());
     for (const Contact& c : out) {

@@ -286,7 +286,7 @@ class Engine {
   double cell_ = 0.0;
   int nx_ = 1, ny_ = 1, nz_ = 1;
   std::vector<std::uint32_t> cell_of_, cell_start_, order_;
-  std::vector<Eigen::Vector4d> xr_;  // (x, R) of the spheres in cell order
+  std::vector<double> packed_x_, packed_y_, packed_z_, packed_R_;  // the spheres' x and R in cell order
   std::vector<std::vector<Contact>> chunk_contacts_;
   std::vector<StepStats> chunk_stats_;    // each chunk's count and deepest penetration
   std::vector<std::size_t> chunk_start_;  // where each chunk's contacts begin in contacts_
