@@ -8,7 +8,10 @@
 #   make archive    pack the current runs of every paper (or PAPER=...), their configs and reports into
 #                   one reproducible archive/<archive id>.tar.gz with a manifest and citation metadata
 #   make verify ARCHIVE=archive/<id>.tar.gz
-#                   check the archive's manifest (65: damaged), re-run its runs, compare (1: drift)
+#                   check the archive's manifest (65: damaged), re-run its runs, compare (1: drift);
+#                   a run an archived run read and the archive lacks is taken from results/runs
+#   make channel-steady   make paper 001's run of record (hours) into records/, which make all
+#                   imports (records/README.md) and never re-runs
 #   make cite RUN=<run id>   how to cite a run (BibTeX and plain text)
 #   make pin RUN=<run id>    keep a run from make prune;   make prune   remove the runs of the store
 #                   (results/runs) that no study names, no pin keeps and no archive holds

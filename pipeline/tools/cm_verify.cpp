@@ -3,6 +3,9 @@
 // An archive to verify comes from elsewhere, so it is untrusted input from end to end
 // (tools/archive.hpp), and the check happens in four steps, each complete before the next:
 //
+// Steps 1 to 3 are check_archive of tools/archive.hpp, the one reader of archives (cm_import reads
+// a run of record with it too).
+//
 //  1. Unpack. A tar.gz is unpacked member by member into a folder of the scratch: regular files
 //     and folders below cm-archive/ only, names of the project's grammar, within max_bytes; a
 //     link of any kind, a device, an absolute or ".." member, a member twice, or one past the
@@ -19,16 +22,19 @@
 //     on the command line of the solver it names, a regular executable of --bin; under mpirun on
 //     as many ranks when its statistics record MPI ranks) into the scratch, from a tree where
 //     results/<paper>/<study> names the archived runs (a run that goes on from another run's saved
-//     state reads the archived one), and each data file is compared with the archived one column
-//     by column (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar the same way. A
-//     table says, per run, REPRODUCES, DRIFT (the largest difference, relative to what is allowed,
-//     and where), FAILED (the solver's exit status) or NO-SOLVER.
+//     state reads the archived one; one that read a run the archive does not hold, such as the
+//     settled frame a run of record went on from, reads it from --store by its run id, and is
+//     NO-ORIGIN without it, naming the run it needs), and each data file is compared with the
+//     archived one column by column (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar
+//     the same way. A table says, per run, REPRODUCES, DRIFT (the largest difference, relative to
+//     what is allowed, and where), FAILED (the solver's exit status), NO-SOLVER or NO-ORIGIN.
 //
 // The scratch is a folder of cm_verify's own: --scratch must not exist or be empty (it is then
 // kept, to be looked at), and without it a new temporary folder is made and removed at the end.
 // Nothing outside it is written or removed.
 //
-//   cm_verify --archive=archive/<id>.tar.gz --bin=build/bin [--scratch=DIR] [--abs=1e-9] [--rel=1e-7]
+//   cm_verify --archive=archive/<id>.tar.gz --bin=build/bin [--store=results/runs] [--scratch=DIR]
+//             [--abs=1e-9] [--rel=1e-7]
 //   cm_verify --archive=DIR --id=<id> ...   # an archive unpacked already (the folder holding cm-archive/)
 //
 // The default tolerances are the loosest of the regression tests (abs 1e-9, rel 1e-7): a re-run
@@ -36,7 +42,7 @@
 // compiler or library may move the last digits of an integration by its rtol, which the studies
 // keep at 1e-10 or below.
 //
-// Exit status: 0 every run reproduces; 1 a run drifted, failed or has no solver here; 65 a
+// Exit status: 0 every run reproduces; 1 a run drifted, failed, has no solver here or no origin; 65 a
 // damaged archive (it does not unpack, its manifest is not its id, a file is missing, changed or
 // unexpected, a name is not of the project's grammar: nothing was re-run); 2 bad input (no such
 // archive, no id to check it against, a scratch that is not empty, more ranks than max_ranks);
