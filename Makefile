@@ -299,7 +299,7 @@ verify: build
 cite:
 	@[[ $(call quote,$(RUN)) =~ ^[0-9a-f]{8,64}$$ ]] || { echo "make cite: RUN=<run id, or 8 or more of its first hex digits> is required" >&2; exit 2; }
 	@$(MAKE) --no-print-directory build >/dev/null
-	@$(BIN)/cm_cite --run=$(call quote,$(RUN)) --results=results --archives=archive
+	@$(BIN)/cm_cite --run=$(call quote,$(RUN)) --results=results --archives=archive,$(RECORDS)
 
 # Removes the runs of results/runs that no study names, no pin keeps and no archive holds.
 prune: build

@@ -7,6 +7,7 @@
 #     results/runs/<run id>, every file as archived; again, it is kept (no second copy);
 #   - Table 2's rows and P49 are compared from it (study channel_steady), and without it they are
 #     NOT-REPRODUCED-YET, which is no failure;
+#   - it is cited with its archive (make cite reads records/index.tsv too);
 #   - the report names its run id, archive id, revision, machine and hours, and says when the
 #     record was made at another revision than this build's;
 #   - a damaged record (a byte flipped, a file missing) and a hostile one (a manifest path out of
@@ -69,6 +70,10 @@ check "import_again_says_so" grep -q "in the run store already" import3.out
 # The maker's own store holds the run already (make channel-steady made it): kept, not copied.
 mk maker results/maxdiss/channel_steady/run.json BIN="$PWD/stubbin" > import4.out 2>&1; rc=$?
 check "import_where_the_run_was_made" test $rc -eq 0
+
+# A record is citable by its run id: the citation names its archive (records/index.tsv).
+(cd fresh && "$tools/cm_cite" --run="${run_id:0:12}" --results=results --archives=archive,records) > cite.out 2>&1
+check "record_cited_with_its_archive" grep -q "Run id $run_id.*archive $archive_id" cite.out
 
 # Table 2 and P49 compared from the record's study; without it, not reproduced yet (no failure).
 "$tools/cm_compare" --published="$source_dir/configs/maxdiss/published.tsv" --results=fresh/results/maxdiss \
