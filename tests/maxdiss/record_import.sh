@@ -3,6 +3,8 @@
 # then quick/steady.ini): made and archived by `make channel-steady QUICK=1` into records/, imported
 # by make into a fresh tree as make all does, compared and reported from there; then damaged and
 # hostile records refused. The record is made here, in the scratch, never committed.
+#   - make all's plan imports it before the comparison and never runs its study; an index line of
+#     another grammar, a record of a study of make all or of no paper, or one not there stops make;
 #   - the record imports into a tree without results: results/maxdiss/channel_steady links to
 #     results/runs/<run id>, every file as archived; again, it is kept (no second copy);
 #   - Table 2's rows and P49 are compared from it (study channel_steady), and without it they are
@@ -70,6 +72,28 @@ check "import_again_says_so" grep -q "in the run store already" import3.out
 # The maker's own store holds the run already (make channel-steady made it): kept, not copied.
 mk maker results/maxdiss/channel_steady/run.json BIN="$PWD/stubbin" > import4.out 2>&1; rc=$?
 check "import_where_the_run_was_made" test $rc -eq 0
+
+# make all's plan: the record imported before the paper's comparison, its study never run.
+tree plan && cp -r maker/records plan/
+mk plan -n reports/maxdiss/comparison.tsv BIN="$bin" > plan.out 2>&1; rc=$?
+check "plan_exit_0" test $rc -eq 0
+check "plan_imports_the_record" grep -q "cm_import --archive=$record --study=maxdiss/channel_steady --run=$run_id" plan.out
+check "plan_compares_after_it" bash -c "grep -n 'cm_import\|cm_compare' plan.out | tail -1 | grep -q cm_compare"
+check "plan_never_runs_the_record" bash -c "! grep -q 'md_channel .*steady' plan.out"
+check "plan_runs_the_default_channel" grep -q "md_channel --config configs/maxdiss/channel.ini" plan.out
+# An index of another grammar, a record of a study of make all, a record that is not there.
+index_refused() {
+  local name=$1 line=$2 what=$3
+  tree "$name" && mkdir -p "$name/records" && printf '%b\n' "$line" > "$name/records/index.tsv"
+  mk "$name" results/maxdiss/channel_steady/run.json BIN="$PWD/stubbin" > "$name.out" 2>&1
+  local rc=$?
+  check "${name}_stops_make" test $rc -ne 0
+  check "${name}_named" grep -qF -- "$what" "$name.out"
+}
+index_refused index_bad_line "$archive_id\t../../x\tmaxdiss/channel_steady" "records/index.tsv:1: not <archive id> TAB"
+index_refused index_make_all_study "$archive_id\t$run_id\tmaxdiss/channel" "maxdiss/channel is a study of make all"
+index_refused index_no_paper "$archive_id\t$run_id\tnopaper/channel_steady" "'nopaper' of nopaper/channel_steady is not a paper"
+index_refused index_record_absent "$archive_id\t$run_id\tmaxdiss/channel_steady" "lists the record $record, which is not there"
 
 # A record is citable by its run id: the citation names its archive (records/index.tsv).
 (cd fresh && "$tools/cm_cite" --run="${run_id:0:12}" --results=results --archives=archive,records) > cite.out 2>&1
