@@ -8,7 +8,10 @@
 #   make archive    pack the current runs of every paper (or PAPER=...), their configs and reports into
 #                   one reproducible archive/<archive id>.tar.gz with a manifest and citation metadata
 #   make verify ARCHIVE=archive/<id>.tar.gz
-#                   check the archive's manifest (65: damaged), re-run its runs, compare (1: drift)
+#                   check the archive's manifest (65: damaged), re-run its runs, compare (1: drift);
+#                   a run an archived run read and the archive lacks is taken from results/runs
+#   make channel-steady   make paper 001's run of record (hours) into records/, which make all
+#                   imports (records/README.md) and never re-runs
 #   make cite RUN=<run id>   how to cite a run (BibTeX and plain text)
 #   make pin RUN=<run id>    keep a run from make prune;   make prune   remove the runs of the store
 #                   (results/runs) that no study names, no pin keeps and no archive holds
@@ -146,7 +149,7 @@ figure_list = $(if $(strip $($(1)_FIGURES)),--figure-list=$(subst $(space),$(com
 
 # $(1) paper
 define paper_rules
-$(1)_RUNS := $(foreach s,$($(1)_STUDIES),results/$(1)/$(s)/run.json)
+$(1)_RUNS := $(foreach s,$($(1)_STUDIES) $($(1)_RECORD_STUDIES),results/$(1)/$(s)/run.json)
 $(1)_PNGS := $(foreach f,$($(1)_FIGURES),reports/$(1)/figures/$(f).png)
 
 # cm_compare exits 1 when a value FAILs or its study did not run: the report is still written,
@@ -159,7 +162,8 @@ reports/$(1)/comparison.tsv: configs/$(1)/published.tsv $$($(1)_RUNS) $(BIN)/cm_
 reports/$(1)/index.html: reports/$(1)/comparison.tsv $$($(1)_PNGS) pipeline/$(1)/intro.md $(BIN)/cm_report
 	$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/$(1) \
 	  --comparison=reports/$(1)/comparison.tsv --figures=reports/$(1)/figures --figure-sources=pipeline/$(1) \
-	  $(call figure_list,$(1)) --intro=pipeline/$(1)/intro.md --out=reports/$(1)
+	  $(call figure_list,$(1)) --intro=pipeline/$(1)/intro.md --out=reports/$(1) \
+	  $(if $(wildcard $(RECORDS)/index.tsv),--records=$(RECORDS)/index.tsv)
 
 # A PDF of the paper's report, to attach to a submission: the HTML printed by headless Chromium
 # (pipeline/install-deps installs it; no LaTeX, no network), through a hidden temporary file.
@@ -174,6 +178,44 @@ reports/$(1)/$(1).pdf: reports/$(1)/index.html
 $(foreach s,$($(1)_STUDIES),$(eval $(call study_rule,$(1),$(s))))
 $(foreach f,$($(1)_FIGURES),$(eval $(call figure_rule,$(1),$(f))))
 endef
+
+# --- runs of record (records/README.md) -------------------------------------------------------
+
+# A run too long for make all (hours) is made once by its own target (make channel-steady),
+# archived by cm_archive into $(RECORDS)/<archive id>.tar.gz and committed with
+# $(RECORDS)/index.tsv, one line per run a record holds: <archive id> TAB <run id> TAB
+# <paper>/<study>. make all imports each into the run store (cm_import: the record's manifest
+# checked as make verify checks an archive, a damaged record refused with exit 65, nothing left
+# behind) and links results/<paper>/<study> to it, as if the study had run; it never re-runs it.
+# The study is one of the paper's runs for its comparison and report, and no study of make all
+# (<paper>_STUDIES) may have its name. A study's last line wins: cm_archive appends, so a newer
+# record of a study comes after the older. A line of another grammar stops make, naming it.
+RECORDS ?= records
+record_bad := $(shell [ ! -f $(RECORDS)/index.tsv ] || \
+  grep -nvE $$'^([0-9a-f]{64}\t[0-9a-f]{64}\t[a-z0-9_]{1,64}/[a-z0-9_]{1,64})?$$' $(RECORDS)/index.tsv | head -n 1 | cut -d: -f1)
+ifneq ($(record_bad),)
+$(error $(RECORDS)/index.tsv:$(record_bad): not <archive id> TAB <run id> TAB <paper>/<study> (records/README.md))
+endif
+# <archive id>:<run id>:<paper>/<study>, one word per study.
+RECORD_LINES := $(shell [ ! -f $(RECORDS)/index.tsv ] || grep -v '^$$' $(RECORDS)/index.tsv | tac | \
+  awk -F'\t' '!seen[$$3]++ { print $$1 ":" $$2 ":" $$3 }')
+record_field = $(word $(2),$(subst :, ,$(subst /, ,$(1))))
+record_eval = $(eval $(call record_rule,$(call record_field,$(1),1),$(call record_field,$(1),2),$(call record_field,$(1),3),$(call record_field,$(1),4)))
+
+# $(1) archive id, $(2) run id, $(3) paper, $(4) study
+define record_rule
+$(if $(filter $(3),$(PAPERS)),,$(error $(RECORDS)/index.tsv: '$(3)' of $(3)/$(4) is not a paper; the papers are $(PAPERS)))
+$(if $(filter $(4),$($(3)_STUDIES)),$(error $(RECORDS)/index.tsv: $(3)/$(4) is a study of make all; a run of record has a study of its own))
+$(3)_RECORD_STUDIES += $(4)
+results/$(3)/$(4)/run.json: $(RECORDS)/$(1).tar.gz | $(BIN)/cm_import
+	@mkdir -p results
+	$(BIN)/cm_import --archive=$(RECORDS)/$(1).tar.gz --study=$(3)/$(4) --run=$(2) --results=results
+endef
+$(foreach r,$(RECORD_LINES),$(call record_eval,$(r)))
+
+# A record that the index lists and that is not there.
+$(RECORDS)/%.tar.gz:
+	@echo "$(RECORDS)/index.tsv lists the record $@, which is not there (git checkout it, or remove its line)" >&2; exit 2
 
 $(foreach p,$(PAPERS),$(eval $(call paper_rules,$(p))))
 
@@ -199,7 +241,8 @@ check-published: $(foreach p,$(PAPERS),reports/$(p)/comparison.tsv)
 	    --out=$(BUILD)/check-$$p.tsv) || rc=$$?; \
 	  [ $$rc -eq 0 ] || { status=1; printf '%s\n' "$$out" | tail -n +2 >&2; }; \
 	  line=$$(printf '%s\n' "$$out" | sed -n 1p); \
-	  runs=$$(for r in results/$$p/*/run.json; do [ -f "$$r" ] && printf '%s,' "$${r%/run.json}"; done); \
+	  runs=$$(for r in results/$$p/*/run.json; do [ -f "$$r" ] && \
+	    ! grep -qs "	$$p/$$(basename "$${r%/run.json}")$$" $(RECORDS)/index.tsv && printf '%s,' "$${r%/run.json}"; done); \
 	  secs=$$( { [ -z "$$runs" ] || $(BIN)/cm_query --runs="$${runs%,}" --field=wall_time_s; } | \
 	    awk '{ s += $$1 } END { printf "%.1f", s }'); \
 	  printf 'paper  %-12s %s; runs took %s s\n' "$$p" "$$line" "$$secs"; \
@@ -250,13 +293,13 @@ archive: build
 # at the end of `make all`: that is `make check-published`.
 verify: build
 	@[ -n $(call quote,$(ARCHIVE)) ] || { echo "make verify: ARCHIVE=archive/<archive id>.tar.gz is required" >&2; exit 2; }
-	$(BIN)/cm_verify --archive=$(call quote,$(ARCHIVE)) --bin=$(BIN)
+	$(BIN)/cm_verify --archive=$(call quote,$(ARCHIVE)) --bin=$(BIN) --store=$(STORE)
 
 # How to cite a run (BibTeX and plain text): make cite RUN=<run id>.
 cite:
 	@[[ $(call quote,$(RUN)) =~ ^[0-9a-f]{8,64}$$ ]] || { echo "make cite: RUN=<run id, or 8 or more of its first hex digits> is required" >&2; exit 2; }
 	@$(MAKE) --no-print-directory build >/dev/null
-	@$(BIN)/cm_cite --run=$(call quote,$(RUN)) --results=results --archives=archive
+	@$(BIN)/cm_cite --run=$(call quote,$(RUN)) --results=results --archives=archive,$(RECORDS)
 
 # Removes the runs of results/runs that no study names, no pin keeps and no archive holds.
 prune: build

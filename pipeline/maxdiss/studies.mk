@@ -21,26 +21,34 @@ maxdiss_NEEDS.channel_reordered := channel channel_continued
 maxdiss_SOLVER.channel_ranks := md_channel_mpi
 maxdiss_NEEDS.channel_ranks := channel channel_continued
 maxdiss_LAUNCH.channel_ranks = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np 2
-# The steady pair at the paper's geometry, hours on two cores and never part of make all: the flow
+# The steady pair at the paper's geometry, hours on two cores and never run by make all: the flow
 # settled under maximum dissipation from t = 0 with its frame saved (configs/maxdiss/steady_settle.ini,
-# results/maxdiss/channel_settle), then both laws from that frame over 0.3 s (steady.ini, restart.law).
-# The second is the run of record: written into a results tree that names it alone
-# (results/record/maxdiss/channel_steady, kept in the run store) and archived from there by
-# cm_archive, the tool of make archive, as records/<archive id>.tar.gz (no full frame: steady.ini
-# saves no state and no snapshot). Whether the settled flow and the window are steady is in the
-# runs themselves (steady_maxdiss, steady); a settle run that is not steady by its end wants a later
-# time.t_end before the second run is worth making.
+# results/maxdiss/channel_settle: make channel-settle), then both laws from that frame over 0.3 s
+# (steady.ini, restart.law). The second is the run of record: written into a results tree that
+# names it alone (results/record/maxdiss/channel_steady, kept in the run store) and archived from
+# there by cm_archive, the tool of make archive, as records/<archive id>.tar.gz, its line added to
+# records/index.tsv (no full frame: steady.ini saves no state and no snapshot). Commit both; make
+# all then imports it (cm_import) and compares Table 2 from it (records/README.md). Whether the
+# settled flow and the window are steady is in the runs themselves (steady_maxdiss, steady); a
+# settle run that is not steady by its end wants a later time.t_end before the second run is worth
+# making. QUICK=1 makes the pair from the quick presets (configs/maxdiss/quick/: the tests' record).
+# make verify ARCHIVE=records/<id>.tar.gz re-runs the record from the settle run it read, which no
+# record holds (a full frame): it is looked up in the run store by its run id, so make
+# channel-settle at the record's revision first (cm_verify names the run it needs).
 CHANNEL_RECORD := results/record
-.PHONY: channel-steady
-channel-steady: programs
-	$(BIN)/md_channel --config configs/maxdiss/steady_settle.ini --output results/maxdiss/channel_settle \
+.PHONY: channel-settle channel-steady
+channel-settle: programs
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
 	  --output.store=$(STORE)
-	$(BIN)/md_channel --config configs/maxdiss/steady.ini --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
+channel-steady: channel-settle
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
 	  --output.store=$(STORE)
-	@mkdir -p records $(CHANNEL_RECORD)/reports
+	@mkdir -p $(RECORDS) $(CHANNEL_RECORD)/reports
 	printf 'maxdiss\t%s\n' '$(maxdiss_TITLE)' >$(CHANNEL_RECORD)/papers.tsv
 	$(BIN)/cm_archive --papers-file=$(CHANNEL_RECORD)/papers.tsv --results=$(CHANNEL_RECORD) \
-	  --reports=$(CHANNEL_RECORD)/reports --configs=configs --archives=records
+	  --reports=$(CHANNEL_RECORD)/reports --configs=configs --archives=$(RECORDS)
+	@echo "channel-steady: commit the new record and its line of $(RECORDS)/index.tsv (git add $(RECORDS)); an older" \
+	  "record of maxdiss/channel_steady is no longer read (the last line of a study wins): git rm it and its line"
 
 # The figure beside the paper's row of the index (reports/index.html).
 maxdiss_INDEX_FIGURE := fig9

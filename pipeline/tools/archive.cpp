@@ -10,6 +10,7 @@
 #include <array>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -20,6 +21,7 @@
 #include "common/errors.hpp"
 #include "common/store.hpp"
 #include "common/text.hpp"
+#include "tools/runs.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;
@@ -281,6 +283,141 @@ std::string sha256sums_text(const std::vector<ManifestFile>& files) {
   std::string sums;
   for (const auto& f : files) sums += f.sha256 + "  " + f.path + "\n";
   return sums;
+}
+
+std::string archive_id_in_name(const fs::path& archive) {
+  std::string name = fs::path(archive).lexically_normal().filename().string();
+  if (name.empty()) name = fs::path(archive).lexically_normal().parent_path().filename().string();
+  const std::string suffix = ".tar.gz";
+  if (name.ends_with(suffix)) name.resize(name.size() - suffix.size());
+  return is_run_id(name) ? name : "";
+}
+
+namespace {
+
+// A configuration key as the solvers declare them: [a-z0-9_] words joined by dots.
+bool is_key(const std::string& key) {
+  if (key.empty() || key.size() > 128) return false;
+  for (const std::string& word : split(key, '.'))
+    if (!is_study_name(word)) return false;
+  return true;
+}
+
+// Whether a configuration value stays inside the re-run's tree when a solver reads it as a path
+// (or a list of paths): no item of it absolute, from a home folder, or through "..".
+bool stays_inside(const std::string& value) {
+  for (const std::string& item : split(value, ',')) {
+    const std::string path = trim(item);
+    if (path.starts_with('/') || path.starts_with('~')) return false;
+    for (const std::string& part : split(path, '/'))
+      if (part == "..") return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ArchivedRun check_archived_run(const ManifestRun& entry, const fs::path& top, const std::set<std::string>& listed) {
+  const std::string where = "runs/" + entry.run_id;
+  if (!listed.count(where + "/run.json")) throw Damage(where + "/run.json: not in the manifest");
+  ArchivedRun r{entry, {}, {}, {}, {}, 0};
+  try {
+    r.run = parse_run_json(read_text(top / where / "run.json", "archive"), where + "/run.json");
+  } catch (const InputError& e) {
+    throw Damage(e.what());
+  }
+  const auto& run = r.run;
+  if (run["run_id"] != entry.run_id || run.value("paper", "") != entry.paper || run.value("study", "") != entry.study)
+    throw Damage(where + "/run.json: its run id, paper or study is not the manifest's");
+  if (json_text(run, {"solver", "name"}, "") != entry.solver)
+    throw Damage(where + "/run.json: its solver is not the manifest's");
+  std::set<std::string> own{"run.json", "columns.gp"};
+  for (const auto& file : run.value("files", nlohmann::json::array())) {
+    if (!file.is_object() || !file.contains("name") || !file["name"].is_string())
+      throw Damage(where + "/run.json: a file without a name");
+    const std::string name = file["name"].get<std::string>();
+    if (!is_archive_path(name) || name.find('/') != std::string::npos || !listed.count(where + "/" + name))
+      throw Damage(where + "/run.json: the file '" + name + "' is not a file of the run in the manifest");
+    r.files.push_back(name);
+    own.insert(name);
+  }
+  // The run's folder holds what a solver writes and nothing else (cm_archive copies no other).
+  for (const std::string& path : listed)
+    if (path.starts_with(where + "/") && !own.count(path.substr(where.size() + 1)))
+      throw Damage(path + ": not a file of the run (run.json, columns.gp or a data file its run.json lists)");
+  if (!run.contains("config") || !run["config"].contains("values"))
+    throw Damage(where + "/run.json: no configuration to re-run it from");
+  for (const auto& [key, value] : run["config"]["values"].items()) {
+    if (!is_key(key) || key == "output" || key == "config")
+      throw Damage(where + "/run.json: '" + key + "' is not a configuration key");
+    if (!value.is_string()) throw Damage(where + "/run.json: the value of " + key + " is not a string");
+    const std::string text = value.get<std::string>();
+    if (!stays_inside(text) || text.find('\n') != std::string::npos)
+      throw Damage(where + "/run.json: " + key + " = '" + text + "' reaches outside the archive");
+    if (key != "output.store") r.keys.push_back("--" + key + "=" + text);
+  }
+  if (run.contains("reads"))  // parse_run_json checked: an object of arrays of run ids
+    for (const auto& [key, ids] : run["reads"].items()) {
+      if (!is_key(key)) throw Damage(where + "/run.json: reads." + key + " is not a configuration key");
+      for (const auto& read : ids) r.reads.emplace_back(key, read.get<std::string>());
+    }
+  const auto& stats = run.value("statistics", nlohmann::json::object());
+  if (stats.contains("mpi") && stats["mpi"].contains("ranks")) {
+    const double ranks = stats["mpi"]["ranks"].get<double>();  // a number: parse_run_json checked it
+    if (!(ranks >= 1 && ranks <= 1e6 && ranks == std::floor(ranks)))
+      throw Damage(where + "/run.json: statistics.mpi.ranks is not a number of ranks");
+    r.ranks = static_cast<long>(ranks);
+  }
+  return r;
+}
+
+CheckedArchive check_archive(const fs::path& archive, const std::string& id, const fs::path& unpack_into,
+                             std::uintmax_t max_bytes) {
+  CheckedArchive a;
+  // Steps 1 and 2: unpacked (or the unpacked folder checked), and the manifest is the id.
+  try {
+    if (fs::is_directory(archive)) {
+      a.top = archive / archive_top;
+      check_unpacked(a.top);
+    } else {
+      unpack_archive(archive, unpack_into, max_bytes);
+      a.top = unpack_into / archive_top;
+    }
+    if (!fs::is_regular_file(fs::symlink_status(a.top / "manifest.json")))
+      throw Damage("no " + archive_top + "/manifest.json");
+    const std::string content_id = sha256_file(a.top / "manifest.json");
+    if (content_id != id)
+      throw Damage("the SHA-256 of its manifest is " + content_id + ", not the archive id " + id +
+                   ": the manifest was changed, or this is another archive");
+    a.manifest = parse_manifest(read_text(a.top / "manifest.json", "archive"));
+  } catch (const Damage& e) {
+    a.damage.push_back(archive.string() + ": " + e.what());
+    return a;
+  }
+  // Step 3: every file as listed, no other file, and every run's names and values.
+  std::set<std::string> listed{"manifest.json", "SHA256SUMS"};
+  for (const auto& file : a.manifest.files) {
+    listed.insert(file.path);
+    const fs::path here = a.top / file.path;
+    if (!fs::is_regular_file(fs::symlink_status(here))) {
+      a.damage.push_back(file.path + ": missing");
+    } else if (fs::file_size(here) != file.bytes || sha256_file(here) != file.sha256) {
+      a.damage.push_back(file.path + ": changed (its size or SHA-256 differs from the manifest)");
+    }
+  }
+  if (!fs::is_regular_file(fs::symlink_status(a.top / "SHA256SUMS")) ||
+      read_text(a.top / "SHA256SUMS", "archive") != sha256sums_text(a.manifest.files))
+    a.damage.push_back("SHA256SUMS: not the manifest's hashes");
+  for (const fs::path& file : files_below(a.top))
+    if (!listed.count(file.string())) a.damage.push_back(file.string() + ": not in the manifest");
+  if (!a.damage.empty()) return a;
+  try {
+    for (const auto& entry : a.manifest.runs) a.runs.push_back(check_archived_run(entry, a.top, listed));
+  } catch (const Damage& e) {
+    a.damage.push_back(e.what());
+    a.runs.clear();
+  }
+  return a;
 }
 
 }  // namespace cm::pipeline

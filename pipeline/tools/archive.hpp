@@ -11,6 +11,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -86,5 +88,44 @@ Manifest parse_manifest(const std::string& text);
 
 /// SHA256SUMS as cm_archive writes it beside a manifest with these files.
 std::string sha256sums_text(const std::vector<ManifestFile>& files);
+
+/// The archive id in an archive's name: "<id>.tar.gz", or a folder "<id>"; "" when it holds none.
+std::string archive_id_in_name(const std::filesystem::path& archive);
+
+/// A run of a checked archive, every name it gives checked (check_archive).
+struct ArchivedRun {
+  ManifestRun entry;
+  nlohmann::json run;                                      ///< its run.json
+  std::vector<std::string> keys;                           ///< --KEY=VALUE of its configuration (output.store left out)
+  std::vector<std::string> files;                          ///< its data files (run.json's `files`)
+  std::vector<std::pair<std::string, std::string>> reads;  ///< (configuration key, run id) it read
+  long ranks = 0;                                          ///< MPI ranks (0: not over MPI)
+};
+
+/// What checking an archive found: its folder, manifest and runs, and the damage (none: the
+/// archive is as its manifest says, and its id is the SHA-256 of that manifest).
+struct CheckedArchive {
+  std::filesystem::path top;  ///< the cm-archive/ folder checked
+  Manifest manifest;
+  std::vector<ArchivedRun> runs;
+  std::vector<std::string> damage;  ///< each finding, "<what>: <why>"; empty when intact
+};
+
+/// Steps 1 to 3 of reading an archive from elsewhere (pipeline/README.md, cm_verify), each
+/// complete before the next: (1) a tar.gz is unpacked by unpack_archive into `unpack_into` (an
+/// empty folder), a folder (the one holding cm-archive/) checked by check_unpacked; (2) the
+/// SHA-256 of manifest.json must be `id`, and the manifest is parsed; (3) every file it lists is
+/// there with its size and SHA-256, SHA256SUMS says the same, no other file is there, and every
+/// run's names and values are of the project's grammar (check_archived_run). Damage is returned
+/// in `damage`, never thrown; nothing is run.
+CheckedArchive check_archive(const std::filesystem::path& archive, const std::string& id,
+                             const std::filesystem::path& unpack_into, std::uintmax_t max_bytes);
+
+/// Step 3 for one run of the manifest: its run.json parses and agrees with the manifest, every
+/// file of the run folder is run.json, columns.gp or a data file its run.json lists, every
+/// configuration key is of the project's grammar and every value stays inside the archive when
+/// read as a path, every run it read is a run id. Throws Damage naming what is wrong.
+ArchivedRun check_archived_run(const ManifestRun& entry, const std::filesystem::path& top,
+                               const std::set<std::string>& listed);
 
 }  // namespace cm::pipeline

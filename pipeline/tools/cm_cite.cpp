@@ -1,12 +1,13 @@
 // cm_cite: how to cite a run, as BibTeX and as plain text.
 //
 // The run is looked up by its id (the full 64 hex digits, or a unique prefix of at least 8) in the
-// run store (<results>/runs/<run id>/run.json) and in the archive index (<archives>/index.tsv).
+// run store (<results>/runs/<run id>/run.json) and in the archive indexes (<archives>/index.tsv of
+// each folder of --archives: archive/ of make archive, records/ of the runs of record).
 // The citation names the run, its paper and study, the software version and source revision that
 // made it, and the archive that holds it (the archive id is the SHA-256 of the archive's manifest).
 // A run not archived yet is cited with a warning to archive it first (`make archive`).
 //
-//   cm_cite --run=<run id> [--results=results] [--archives=archive]
+//   cm_cite --run=<run id> [--results=results] [--archives=archive,records]
 //
 // Exit status: 0 printed; 2 bad input (no run with that id, an ambiguous prefix); 74 an I/O
 // error; 70 an internal error.
@@ -44,14 +45,15 @@ class Cite {
   void declare(cm::Config& config) {
     config.add("run", &id_, "the run id (or a unique prefix of at least 8 hex digits)");
     config.add("results", &results_, "the results directory (its store is <results>/runs)");
-    config.add("archives", &archives_, "the archive directory (index.tsv)");
+    config.add("archives", &archives_, "the archive folders, each with its index.tsv (archive, records)");
   }
 
   int run(const cm::Config& config) {
     if (id_.size() < 8 || id_.find_first_not_of("0123456789abcdef") != std::string::npos)
       config.fail("run", "'" + id_ + "' is not a run id (64 lower-case hex digits, or a prefix of at least 8)");
     store_ = fs::path(results_) / "runs";
-    index_ = read_index(fs::path(archives_) / "index.tsv");
+    for (const std::string& folder : archives_)
+      for (const IndexLine& line : read_index(fs::path(folder) / "index.tsv")) index_.push_back(line);
     const Cited run = describe(the_run_named(config));
     print_bibtex(run);
     print_plain(run);
@@ -131,7 +133,8 @@ class Cite {
         revision(run).c_str(), run.archive.empty() ? "" : (" Archive " + run.archive + ".tar.gz.").c_str());
   }
 
-  std::string id_, results_ = "results", archives_ = "archive";
+  std::string id_, results_ = "results";
+  std::vector<std::string> archives_{"archive"};
   fs::path store_;
   std::vector<IndexLine> index_;
 };

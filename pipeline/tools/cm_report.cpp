@@ -25,7 +25,10 @@
 
 #include "common/errors.hpp"
 #include "common/options.hpp"
+#include "common/provenance.hpp"
+#include "common/store.hpp"
 #include "common/tool.hpp"
+#include "tools/archive.hpp"
 #include "tools/report.hpp"
 #include "tools/text.hpp"
 
@@ -34,7 +37,8 @@ namespace {
 /// The keys of cm_report.
 struct Options {
   bool index = false, quiet = false;
-  std::string paper, title, results, comparison, figures, figure_sources, figure_list, intro, reports, css, out;
+  std::string paper, title, results, comparison, figures, figure_sources, figure_list, intro, reports, css, out,
+      records;
   std::vector<std::string> index_figures;  // <paper>:<figure>, the figure beside each paper's row
 };
 
@@ -133,6 +137,23 @@ int report(const cm::Config& config, const Options& o) {
   // A paper whose studies are not built yet has no runs: its report says so (Provenance).
   if (in.runs.empty()) std::fprintf(stderr, "cm_report: warning: no runs in %s\n", in.results.c_str());
 
+  // The runs of record of the paper (records/index.tsv, <archive id> TAB <run id> TAB <paper>/<study>).
+  if (!o.records.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(o.records, ec))
+      config.fail("records", "'" + o.records + "' is not a file (records/index.tsv)");
+    in.records_dir = std::filesystem::path(o.records).parent_path().generic_string();
+    if (in.records_dir.empty()) in.records_dir = ".";
+    for (const IndexLine& line : read_index(o.records)) {
+      if (!cm::is_run_id(line.archive_id) || !cm::is_run_id(line.run_id))
+        config.fail("records", o.records + ": '" + line.archive_id + "' or '" + line.run_id + "' is not an id");
+      if (line.study.starts_with(in.paper + "/"))
+        in.records.push_back({line.archive_id, line.run_id, line.study.substr(in.paper.size() + 1)});
+    }
+  }
+  in.build_revision = cm::provenance().revision;
+  in.build_modified = cm::provenance().modified;
+
   in.comparison_name = o.comparison;
   in.comparison = read_comparison(in.comparison_name);  // a missing file is bad input naming the key
   if (!o.intro.empty()) in.intro = read_text(o.intro, "intro");
@@ -201,6 +222,9 @@ class Report {
     config.add("reports", &o_.reports, "with --index: the reports directory (reports/<paper>/comparison.tsv)");
     config.add("index-figures", &o_.index_figures,
                "with --index: the figure shown beside each paper's row, <paper>:<figure> (its figures/<figure>.png)");
+    config.add("records", &o_.records,
+               "the index of the runs of record (records/index.tsv): the report names each of the paper's, its "
+               "archive, revision, machine and hours, and says when it is older than this build");
     config.add("css", &o_.css, "a style sheet replacing the built-in one");
     config.add("out", &o_.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
   }

@@ -3,6 +3,9 @@
 // An archive to verify comes from elsewhere, so it is untrusted input from end to end
 // (tools/archive.hpp), and the check happens in four steps, each complete before the next:
 //
+// Steps 1 to 3 are check_archive of tools/archive.hpp, the one reader of archives (cm_import reads
+// a run of record with it too).
+//
 //  1. Unpack. A tar.gz is unpacked member by member into a folder of the scratch: regular files
 //     and folders below cm-archive/ only, names of the project's grammar, within max_bytes; a
 //     link of any kind, a device, an absolute or ".." member, a member twice, or one past the
@@ -19,16 +22,19 @@
 //     on the command line of the solver it names, a regular executable of --bin; under mpirun on
 //     as many ranks when its statistics record MPI ranks) into the scratch, from a tree where
 //     results/<paper>/<study> names the archived runs (a run that goes on from another run's saved
-//     state reads the archived one), and each data file is compared with the archived one column
-//     by column (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar the same way. A
-//     table says, per run, REPRODUCES, DRIFT (the largest difference, relative to what is allowed,
-//     and where), FAILED (the solver's exit status) or NO-SOLVER.
+//     state reads the archived one; one that read a run the archive does not hold, such as the
+//     settled frame a run of record went on from, reads it from --store by its run id, and is
+//     NO-ORIGIN without it, naming the run it needs), and each data file is compared with the
+//     archived one column by column (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar
+//     the same way. A table says, per run, REPRODUCES, DRIFT (the largest difference, relative to
+//     what is allowed, and where), FAILED (the solver's exit status), NO-SOLVER or NO-ORIGIN.
 //
 // The scratch is a folder of cm_verify's own: --scratch must not exist or be empty (it is then
 // kept, to be looked at), and without it a new temporary folder is made and removed at the end.
 // Nothing outside it is written or removed.
 //
-//   cm_verify --archive=archive/<id>.tar.gz --bin=build/bin [--scratch=DIR] [--abs=1e-9] [--rel=1e-7]
+//   cm_verify --archive=archive/<id>.tar.gz --bin=build/bin [--store=results/runs] [--scratch=DIR]
+//             [--abs=1e-9] [--rel=1e-7]
 //   cm_verify --archive=DIR --id=<id> ...   # an archive unpacked already (the folder holding cm-archive/)
 //
 // The default tolerances are the loosest of the regression tests (abs 1e-9, rel 1e-7): a re-run
@@ -36,7 +42,7 @@
 // compiler or library may move the last digits of an integration by its rtol, which the studies
 // keep at 1e-10 or below.
 //
-// Exit status: 0 every run reproduces; 1 a run drifted, failed or has no solver here; 65 a
+// Exit status: 0 every run reproduces; 1 a run drifted, failed, has no solver here or no origin; 65 a
 // damaged archive (it does not unpack, its manifest is not its id, a file is missing, changed or
 // unexpected, a name is not of the project's grammar: nothing was re-run); 2 bad input (no such
 // archive, no id to check it against, a scratch that is not empty, more ranks than max_ranks);
@@ -46,6 +52,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -71,101 +78,12 @@ using namespace cm::pipeline;
 constexpr int exit_drift = 1;
 constexpr int exit_damaged = 65;  // EX_DATAERR: the archive itself is damaged
 
-// The archive id in a name: "<id>.tar.gz" or a folder "<id>"; "" when the name holds none.
-std::string id_in_name(const fs::path& archive) {
-  std::string name = fs::path(archive).lexically_normal().filename().string();
-  if (name.empty()) name = fs::path(archive).lexically_normal().parent_path().filename().string();
-  const std::string suffix = ".tar.gz";
-  if (name.ends_with(suffix)) name.resize(name.size() - suffix.size());
-  return cm::is_run_id(name) ? name : "";
-}
-
-// A configuration key as the solvers declare them: [a-z0-9_] words joined by dots.
-bool is_key(const std::string& key) {
-  if (key.empty() || key.size() > 128) return false;
-  for (const std::string& word : cm::split(key, '.'))
-    if (!cm::pipeline::is_study_name(word)) return false;
-  return true;
-}
-
-// Whether a configuration value stays inside the re-run's tree when a solver reads it as a path
-// (or a list of paths): no item of it absolute, from a home folder, or through "..".
-bool stays_inside(const std::string& value) {
-  for (const std::string& item : cm::split(value, ',')) {
-    const std::string path = cm::trim(item);
-    if (path.starts_with('/') || path.starts_with('~')) return false;
-    for (const std::string& part : cm::split(path, '/'))
-      if (part == "..") return false;
-  }
-  return true;
-}
-
 // Throws unless `path` lies inside `root` once both are resolved (links followed).
 void require_inside(const fs::path& root, const fs::path& path) {
   const fs::path r = fs::weakly_canonical(root), p = fs::weakly_canonical(path);
   auto mismatch = std::mismatch(r.begin(), r.end(), p.begin(), p.end());
   if (mismatch.first != r.end())
     throw std::logic_error("'" + path.string() + "' lies outside the scratch '" + root.string() + "'");
-}
-
-// One run to re-run, as checked in step 3.
-struct Rerun {
-  cm::pipeline::ManifestRun entry;
-  nlohmann::json run;             // its archived run.json
-  std::vector<std::string> keys;  // --KEY=VALUE of its configuration
-  std::vector<std::string> files;
-  long ranks = 0;  // MPI ranks (0: not over MPI)
-};
-
-// Step 3 for one run: everything it names checked. Damage on anything that is not as the project
-// writes it; ranks beyond max_ranks fail the key.
-Rerun check_run(const cm::pipeline::ManifestRun& entry, const fs::path& top, const std::set<std::string>& listed,
-                long max_ranks, const cm::Config& config) {
-  using namespace cm::pipeline;
-  const std::string where = "runs/" + entry.run_id;
-  if (!listed.count(where + "/run.json")) throw Damage(where + "/run.json: not in the manifest");
-  Rerun r{entry, {}, {}, {}, 0};
-  try {
-    r.run = parse_run_json(read_text(top / where / "run.json", "archive"), where + "/run.json");
-  } catch (const cm::InputError& e) {
-    throw Damage(e.what());
-  }
-  const auto& run = r.run;
-  if (run["run_id"] != entry.run_id || run.value("paper", "") != entry.paper || run.value("study", "") != entry.study)
-    throw Damage(where + "/run.json: its run id, paper or study is not the manifest's");
-  if (json_text(run, {"solver", "name"}, "") != entry.solver)
-    throw Damage(where + "/run.json: its solver is not the manifest's");
-  for (const auto& file : run.value("files", nlohmann::json::array())) {
-    if (!file.is_object() || !file.contains("name") || !file["name"].is_string())
-      throw Damage(where + "/run.json: a file without a name");
-    const std::string name = file["name"].get<std::string>();
-    if (!is_archive_path(name) || name.find('/') != std::string::npos || !listed.count(where + "/" + name))
-      throw Damage(where + "/run.json: the file '" + name + "' is not a file of the run in the manifest");
-    r.files.push_back(name);
-  }
-  if (!run.contains("config") || !run["config"].contains("values"))
-    throw Damage(where + "/run.json: no configuration to re-run it from");
-  for (const auto& [key, value] : run["config"]["values"].items()) {
-    if (!is_key(key) || key == "output" || key == "config")
-      throw Damage(where + "/run.json: '" + key + "' is not a configuration key");
-    if (!value.is_string()) throw Damage(where + "/run.json: the value of " + key + " is not a string");
-    const std::string text = value.get<std::string>();
-    if (!stays_inside(text) || text.find('\n') != std::string::npos)
-      throw Damage(where + "/run.json: " + key + " = '" + text + "' reaches outside the archive");
-    if (key != "output.store") r.keys.push_back("--" + key + "=" + text);
-  }
-  const auto& stats = run.value("statistics", nlohmann::json::object());
-  if (stats.contains("mpi") && stats["mpi"].contains("ranks")) {
-    const double ranks = stats["mpi"]["ranks"].get<double>();  // a number: parse_run_json checked it
-    if (!(ranks >= 1 && ranks <= 1e6 && ranks == std::floor(ranks)))
-      throw Damage(where + "/run.json: statistics.mpi.ranks is not a number of ranks");
-    r.ranks = static_cast<long>(ranks);
-    if (r.ranks > max_ranks)
-      config.fail("max_ranks", entry.paper + "/" + entry.study + " asks for " + std::to_string(r.ranks) +
-                                   " MPI ranks, more than " + std::to_string(max_ranks) +
-                                   " (this machine's cores by default); raise max_ranks to allow it");
-  }
-  return r;
 }
 
 // The scratch: a new temporary folder (removed at the end), or --scratch, which must not exist or
@@ -195,6 +113,9 @@ class Verify {
     config.add("scratch", &scratch_key_,
                "a folder for the unpacked archive and the re-runs: new or empty, and kept (default: a new temporary "
                "one, removed at the end)");
+    config.add("store", &store_,
+               "a run store (results/runs) where the runs that an archived run read and the archive does not hold "
+               "(the settled frame a run of record went on from) are looked up by their run ids (default: none)");
     config.add("abs", &abs_, "absolute tolerance of every value").range(cm::Range::nonnegative());
     config.add("rel", &rel_, "relative tolerance of every value (times |archived|)").range(cm::Range::nonnegative());
     config
@@ -213,22 +134,16 @@ class Verify {
   int run(const cm::Config& config) {
     check_the_archive_and_its_id(config);
     make_the_scratch(config);
-    if (!unpack()) return exit_damaged;
-    std::vector<std::string> damage = check_the_files();
-    std::vector<Rerun> reruns;
-    if (damage.empty()) reruns = check_the_runs(config, damage);
-    if (!damage.empty()) {
-      for (const std::string& d : damage) std::printf("DAMAGED %s\n", d.c_str());
-      std::printf("cm_verify: the archive is damaged (%zu finding%s); nothing was re-run\n", damage.size(),
-                  damage.size() == 1 ? "" : "s");
-      return exit_damaged;
-    }
-    std::printf("manifest: archive id %s, %zu files, every SHA-256 as listed\n", id_.c_str(), manifest_.files.size());
+    const std::vector<ArchivedRun> reruns = check_the_archive();
+    if (!checked_.damage.empty()) return exit_damaged;
+    check_the_ranks(config, reruns);
+    std::printf("manifest: archive id %s, %zu files, every SHA-256 as listed\n", id_.c_str(),
+                checked_.manifest.files.size());
     lay_out_the_tree(reruns);
     std::printf("%-12s %-32s %-16s %s\n", "status", "paper/study", "run id",
                 "largest difference (ratio to allowed, where)");
     std::size_t bad = 0;
-    for (const Rerun& r : reruns)
+    for (const ArchivedRun& r : reruns)
       if (!re_run_and_compare(r)) ++bad;
     std::printf("cm_verify: %zu of %zu runs reproduce (abs %s, rel %s)\n", reruns.size() - bad, reruns.size(),
                 format_g(abs_, 3).c_str(), format_g(rel_, 3).c_str());
@@ -242,7 +157,7 @@ class Verify {
     kind_ = fs::status(archive_, ec).type();
     if (kind_ != fs::file_type::regular && kind_ != fs::file_type::directory)
       config.fail("archive", "'" + archive_ + "' is no archive file or folder");
-    if (id_.empty()) id_ = id_in_name(archive_);
+    if (id_.empty()) id_ = archive_id_in_name(archive_);
     if (id_.empty())
       config.fail("id", "'" + archive_ +
                             "' holds no archive id in its name (<id>.tar.gz): give the id it is cited by, which is "
@@ -270,92 +185,99 @@ class Verify {
     scratch_.dir = fs::absolute(scratch_key_);
   }
 
-  /// Steps 1 and 2: unpacked (or an unpacked folder checked), each member checked, and the
-  /// manifest is the id. False (and says so) when the archive is damaged.
-  bool unpack() {
+  /// Steps 1 to 3 (tools/archive.hpp, check_archive): unpacked into the scratch (or an unpacked
+  /// folder checked), the manifest is the id, every file as listed, every run's names and values
+  /// of the project's grammar. The runs to re-run; none, with each finding printed, when the
+  /// archive is damaged.
+  std::vector<ArchivedRun> check_the_archive() {
     std::error_code ec;
-    try {
-      if (kind_ == fs::file_type::directory) {
-        top_ = fs::path(archive_) / archive_top;
-        check_unpacked(top_);
-      } else {
-        const fs::path unpacked = scratch_.dir / "unpacked";
-        fs::create_directory(unpacked, ec);
-        if (ec) throw_io_error("cannot create", unpacked, ec);
-        unpack_archive(archive_, unpacked, static_cast<std::uintmax_t>(max_bytes_));
-        top_ = unpacked / archive_top;
-      }
-      if (!fs::is_regular_file(fs::symlink_status(top_ / "manifest.json")))
-        throw Damage("no " + archive_top + "/manifest.json");
-      const std::string content_id = sha256_file(top_ / "manifest.json");
-      if (content_id != id_)
-        throw Damage("the SHA-256 of its manifest is " + content_id + ", not the archive id " + id_ +
-                     ": the manifest was changed, or this is another archive");
-      manifest_ = parse_manifest(read_text(top_ / "manifest.json", "archive"));
-    } catch (const Damage& e) {
-      std::printf("DAMAGED %s: %s\ncm_verify: the archive is damaged; nothing was re-run\n", archive_.c_str(),
-                  e.what());
-      return false;
+    const fs::path unpacked = scratch_.dir / "unpacked";
+    if (kind_ != fs::file_type::directory) {
+      fs::create_directory(unpacked, ec);
+      if (ec) throw_io_error("cannot create", unpacked, ec);
     }
-    return true;
+    checked_ = check_archive(archive_, id_, unpacked, static_cast<std::uintmax_t>(max_bytes_));
+    top_ = checked_.top;
+    if (checked_.damage.empty()) return checked_.runs;
+    for (const std::string& d : checked_.damage) std::printf("DAMAGED %s\n", d.c_str());
+    std::printf("cm_verify: the archive is damaged (%zu finding%s); nothing was re-run\n", checked_.damage.size(),
+                checked_.damage.size() == 1 ? "" : "s");
+    return {};
   }
 
-  /// Step 2: every file the manifest lists is there with its SHA-256 and size, SHA256SUMS says the
-  /// same, and no other file is there. The damage found.
-  std::vector<std::string> check_the_files() {
-    std::vector<std::string> damage;
-    for (const auto& file : manifest_.files) {
-      listed_.insert(file.path);
-      const fs::path here = top_ / file.path;
-      if (!fs::is_regular_file(fs::symlink_status(here))) {
-        damage.push_back(file.path + ": missing");
-      } else if (fs::file_size(here) != file.bytes || sha256_file(here) != file.sha256) {
-        damage.push_back(file.path + ": changed (its size or SHA-256 differs from the manifest)");
-      }
-    }
-    if (!fs::is_regular_file(fs::symlink_status(top_ / "SHA256SUMS")) ||
-        read_text(top_ / "SHA256SUMS", "archive") != sha256sums_text(manifest_.files))
-      damage.push_back("SHA256SUMS: not the manifest's hashes");
-    for (const fs::path& file : files_below(top_))
-      if (!listed_.count(file.string())) damage.push_back(file.string() + ": not in the manifest");
-    return damage;
-  }
-
-  /// Step 3: every run's names and values, before anything runs; the first damage found is added.
-  std::vector<Rerun> check_the_runs(const cm::Config& config, std::vector<std::string>& damage) const {
-    std::vector<Rerun> reruns;
-    try {
-      for (const auto& entry : manifest_.runs) reruns.push_back(check_run(entry, top_, listed_, max_ranks_, config));
-    } catch (const Damage& e) {
-      damage.push_back(e.what());
-    }
-    return reruns;
+  /// MPI ranks beyond max_ranks are refused (bad input naming the key) before anything runs.
+  void check_the_ranks(const cm::Config& config, const std::vector<ArchivedRun>& reruns) const {
+    for (const ArchivedRun& r : reruns)
+      if (r.ranks > max_ranks_)
+        config.fail("max_ranks", r.entry.paper + "/" + r.entry.study + " asks for " + std::to_string(r.ranks) +
+                                     " MPI ranks, more than " + std::to_string(max_ranks_) +
+                                     " (this machine's cores by default); raise max_ranks to allow it");
   }
 
   /// The tree the runs are run again in: `configs` is the archive's, and
   /// `results/<paper>/<study>` names each archived run, so a run that reads another (a channel
   /// going on from a saved state) reads the archived one.
-  void lay_out_the_tree(const std::vector<Rerun>& reruns) {
+  void lay_out_the_tree(const std::vector<ArchivedRun>& reruns) {
     std::error_code ec;
     tree_ = scratch_.dir / "tree";
     fs::create_directories(tree_ / "results", ec);
     if (ec) throw_io_error("cannot create", tree_, ec);
     if (fs::is_directory(top_ / "configs"))
       fs::create_directory_symlink(fs::absolute(top_ / "configs"), tree_ / "configs");
-    for (const Rerun& r : reruns) {
+    for (const ArchivedRun& r : reruns) {
       const fs::path link = tree_ / "results" / r.entry.paper / r.entry.study;
       require_inside(scratch_.dir, link.parent_path());
       fs::create_directories(link.parent_path(), ec);
       fs::create_directory_symlink(fs::absolute(top_ / "runs" / r.entry.run_id), link);
     }
+    for (const ArchivedRun& r : reruns) find_the_origins(r);
     have_mpirun_ = on_path("mpirun");
+  }
+
+  /// A run that read a run the archive does not hold (a run of record goes on from a settled frame
+  /// that no record keeps: it is a full frame, too large) reads it from --store, where its run id
+  /// names it, at the path its configuration key gives; without it, it cannot be re-run, and what
+  /// is needed is said.
+  void find_the_origins(const ArchivedRun& r) {
+    std::set<std::string> held;
+    for (const auto& run : checked_.manifest.runs) held.insert(run.run_id);
+    for (const auto& [key, id] : r.reads) {
+      if (held.count(id)) continue;
+      const auto& values = r.run["config"]["values"];
+      const std::string path = values.contains(key) ? values[key].get<std::string>() : "";
+      const fs::path origin = store_.empty() ? fs::path() : fs::path(store_) / id;
+      std::error_code ec;
+      if (!path.empty() && path.find(',') == std::string::npos && !origin.empty() &&
+          fs::is_directory(fs::symlink_status(origin, ec))) {
+        const fs::path link = tree_ / path;
+        require_inside(scratch_.dir, link.parent_path());
+        if (fs::exists(fs::symlink_status(link, ec))) continue;  // an archived run is there: it is read
+        fs::create_directories(link.parent_path(), ec);
+        if (ec) throw_io_error("cannot create", link.parent_path(), ec);
+        fs::create_directory_symlink(fs::absolute(origin), link, ec);
+        if (ec) throw_io_error("cannot link", link, ec);
+        continue;
+      }
+      missing_[r.entry.run_id] =
+          "it goes on from the run " + id + " (" + key + " = " + path +
+          "), which the archive does not hold (an archive of a run of record keeps no full frame) and " +
+          (store_.empty() ? std::string("no run store was given (--store)")
+                          : "the run store " + store_ + " does not have") +
+          ": make that run first with the revision that made this one (" +
+          cm::pipeline::json_text(r.run, {"solver", "revision"}, "unknown") +
+          "; for a run of record of make channel-steady: make channel-settle), then verify again";
+    }
   }
 
   /// Step 4 for one run: run again from its archived configuration, then compared. Whether it
   /// reproduces; its line of the table is printed.
-  bool re_run_and_compare(const Rerun& r) const {
+  bool re_run_and_compare(const ArchivedRun& r) const {
     const auto& [paper, study, run_id, solver] = r.entry;
     const std::string label = paper + "/" + study, short_id = run_id.substr(0, 16);
+    if (missing_.count(run_id)) {
+      std::printf("%-12s %-32s %-16s %s\n", "NO-ORIGIN", label.c_str(), short_id.c_str(), missing_.at(run_id).c_str());
+      return false;
+    }
     const fs::path program = fs::path(bin_) / solver;
     if (!fs::is_regular_file(fs::symlink_status(program)) || ::access(program.c_str(), X_OK) != 0) {
       std::printf("%-12s %-32s %-16s no solver %s in %s\n", "NO-SOLVER", label.c_str(), short_id.c_str(),
@@ -395,7 +317,7 @@ class Verify {
   }
 
   /// Each data file and scalar of the re-run against the archived one; prints the run's line.
-  bool compare(const Rerun& r, const fs::path& output) const {
+  bool compare(const ArchivedRun& r, const fs::path& output) const {
     const fs::path archived = top_ / "runs" / r.entry.run_id;
     const DiffOptions options{{abs_, rel_}, {}};
     double worst = 0.0;
@@ -443,7 +365,7 @@ class Verify {
     return !drift;
   }
 
-  std::string archive_, id_, bin_ = "build/bin", scratch_key_;
+  std::string archive_, id_, bin_ = "build/bin", scratch_key_, store_;
   double abs_ = 1e-9, rel_ = 1e-7;
   long max_bytes_ = 2L << 30;
   const long cores_ = std::max(1L, static_cast<long>(std::thread::hardware_concurrency()));
@@ -452,9 +374,9 @@ class Verify {
   fs::file_type kind_ = fs::file_type::none;
   Scratch scratch_;
   fs::path top_, tree_;
-  Manifest manifest_;
-  std::set<std::string> listed_{"manifest.json", "SHA256SUMS"};
+  CheckedArchive checked_;
   bool have_mpirun_ = false;
+  std::map<std::string, std::string> missing_;  // run id: the origin it needs and cannot read
 };
 
 }  // namespace

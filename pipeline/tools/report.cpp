@@ -407,6 +407,65 @@ void provenance_section(std::ostringstream& md, const ReportInput& in, Flavor fl
 
 }  // namespace
 
+std::string render_records(const ReportInput& in, Flavor flavor) {
+  std::ostringstream md;
+  for (const RunRecord& run : in.runs) {
+    const auto record = std::find_if(in.records.begin(), in.records.end(), [&](const RecordEntry& r) {
+      return r.run_id == run.run_id && r.study == run.study;
+    });
+    if (record == in.records.end()) continue;
+    if (md.str().empty())
+      md << "## Runs of record\n\n"
+         << "A run too long for `make all` is made once (hours), archived in " << code(in.records_dir)
+         << " and imported by `make all` after its manifest is checked, never re-run here: the values compared "
+         << "from it are the record's (" << code(in.records_dir + "/README.md") << ").\n\n";
+    const auto& j = run.json;
+    std::vector<std::string> rows;
+    if (in.comparison)
+      for (const auto& row : in.comparison->rows)
+        if (field_or_dash(row, "scalar").starts_with(run.study + "/")) rows.push_back(field_or_dash(row, "id"));
+    const std::string revision = json_text(j, {"solver", "revision"});
+    const bool modified = j.contains("solver") && j["solver"].value("modified", false);
+    std::string hours = "?", seconds = "?";
+    if (j.contains("wall_time_s") && j["wall_time_s"].is_number()) {
+      hours = format_g(j["wall_time_s"].get<double>() / 3600.0, 3);
+      seconds = format_g(j["wall_time_s"].get<double>(), 6);
+    }
+    md << "### " << markdown_escape(run.study) << "\n\n"
+       << "- run " << code(run.run_id)
+       << (flavor == Flavor::pandoc ? " ([provenance](#run-" + run.run_id.substr(0, 16) + "))" : std::string()) << "\n"
+       << "- archive " << code(record->archive_id) << ", "
+       << code(in.records_dir + "/" + record->archive_id + ".tar.gz") << "\n"
+       << "- made by " << markdown_escape(json_text(j, {"solver", "name"}) + " " + json_text(j, {"solver", "version"}))
+       << " at revision " << code(revision) << (modified ? " (a modified tree)" : " (clean tree)") << " on the machine "
+       << code(json_text(j, {"host"})) << ", started " << markdown_escape(json_text(j, {"start_utc"})) << ", in "
+       << hours << " hours (" << seconds << " s of wall time)\n"
+       << "- configuration " << code(json_text(j, {"config", "file"}, "(none)")) << "\n"
+       << "- compared from it: "
+       << (rows.empty() ? std::string("no published value") : markdown_escape(join(rows, ", "))) << "\n\n";
+    const std::string verify = "make verify ARCHIVE=" + in.records_dir + "/" + record->archive_id +
+                               ".tar.gz re-runs it with this build (hours), make channel-steady makes a new record.";
+    if (revision != in.build_revision)
+      md << alarm("The record is older than this build: it was made at revision " + revision +
+                      (modified ? " (a modified tree)" : "") + ", and this build's solvers are at " +
+                      (in.build_revision.empty() ? std::string("an unknown revision") : in.build_revision) +
+                      (in.build_modified ? " (a modified tree)" : "") +
+                      ". Its values are the record's, not re-made by this build: " + verify,
+                  flavor)
+         << "\n\n";
+    else if (modified || in.build_modified)
+      md << alarm(
+                "The record was made at this build's revision, " + revision + ", but " +
+                    (modified ? std::string("from a modified tree") : std::string("this build is of a modified tree")) +
+                    ": its values may not be what this build writes. " + verify,
+                flavor)
+         << "\n\n";
+    else
+      md << "The record was made at this build's revision.\n\n";
+  }
+  return md.str();
+}
+
 std::string render_report(const ReportInput& in, Flavor flavor) {
   std::ostringstream md;
   md << "# " << markdown_escape(in.title) << "\n\n";
@@ -431,6 +490,7 @@ std::string render_report(const ReportInput& in, Flavor flavor) {
   for (const FigureEntry& f : in.figures) missing += f.have_png ? 0 : 1;
   if (missing > 0) md << alarm(plural(missing, "figure is", "figures are") + " missing.", flavor) << "\n\n";
 
+  md << render_records(in, flavor);
   comparison_section(md, in, flavor);
   if (!trim(in.intro).empty()) md << in.intro << (in.intro.back() == '\n' ? "\n" : "\n\n");
   figures_section(md, in, flavor);

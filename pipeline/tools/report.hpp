@@ -25,6 +25,12 @@ struct FigureEntry {
   bool have_png = false, have_pdf = false;
 };
 
+/// A run of record (records/README.md): a run too long for make all, made once, archived in
+/// records/<archive id>.tar.gz and imported, never re-run; a line of records/index.tsv.
+struct RecordEntry {
+  std::string archive_id, run_id, study;  ///< study without the paper: channel_steady
+};
+
 struct ReportInput {
   std::string paper, title;
   std::optional<ComparisonTable> comparison;  ///< none when no comparison was made (said loudly)
@@ -32,8 +38,18 @@ struct ReportInput {
   std::string intro;                          ///< Markdown, included as it is
   std::vector<FigureEntry> figures;
   std::vector<RunRecord> runs;
-  std::string results;  ///< the results directory, for the text
+  std::string results;               ///< the results directory, for the text
+  std::vector<RecordEntry> records;  ///< the runs of record of the paper (its lines of records/index.tsv)
+  std::string records_dir = "records";
+  std::string build_revision;  ///< the revision this build's solvers are at (cm::provenance)
+  bool build_modified = false;
 };
+
+/// The runs of record section: for each run of `input.runs` that a line of `input.records` names,
+/// its run id, archive id, revision, machine and the hours it took (its run.json), the rows
+/// compared from it, and whether it was made by another revision than this build's (then its
+/// values are the record's, which this build did not re-make). Empty when no run is a record.
+std::string render_records(const ReportInput& input, Flavor flavor);
 
 /// The report, in the order of CONVENTIONS.md: the count, the comparison table with the evidence
 /// of known differences, the introduction, the figures, the assumptions in effect, the notes of

@@ -118,6 +118,16 @@ hostile unlisted_symlink 65 unlisted_link
 hostile listed_symlink 65 listed_link
 hostile folder_symlink 65 dir_link
 hostile fifo 65 fifo
+# A file the manifest lists in a run's folder that the run did not write: it would ride into a run
+# store on import (cm_import), so a run's folder holds only what cm_archive copies.
+listed_extra_in_run() {
+  echo extra > "runs/$run_id/extra.sh"
+  python3 -c 'import json, sys
+m = json.load(open("manifest.json"))
+m["files"].append({"path": "runs/" + sys.argv[1] + "/extra.sh", "sha256": "0" * 64, "bytes": 0})
+open("manifest.json", "w").write(json.dumps(m, indent=2) + "\n")' "$run_id"
+}
+hostile listed_file_not_of_the_run 65 listed_extra_in_run
 
 # 3. Wrong types in the JSON: damage (65), never an internal error (70).
 runs_not_array() { in_manifest 's|"runs": \[|"runs": "x", "old_runs": [|'; }

@@ -322,3 +322,56 @@ TEST(Errata, ListsOnlyThePapersOwnErrors) {
   std::erase_if(none.comparison->rows, [](const auto& row) { return row.at("status") == "KNOWN-DIFFERENCE"; });
   EXPECT_NE(render_errata(none, Flavor::markdown).find("None: no published value is shown wrong."), std::string::npos);
 }
+
+namespace {
+
+// The sample report with its study disk a run of record (records/index.tsv) made at `revision`,
+// on the machine "lab", in 2 hours.
+ReportInput sample_with_record(const std::string& revision, bool modified) {
+  ReportInput in = sample();
+  in.runs.back().json = parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
+    "solver": {"name": "rb_disk", "version": "0.1.0", "revision": ")" +
+                                           revision + R"(", "modified": )" + (modified ? "true" : "false") +
+                                           R"(}, "host": "lab", "start_utc": "2026-01-01T00:00:00Z",
+    "wall_time_s": 7200, "config": {"file": "configs/rollingball/disk.ini"}})",
+                                       "run.json");
+  in.records = {{"a0a0", "0123456789abcdef", "disk"}, {"b1b1", "fedcba9876543210", "ball"}};
+  in.build_revision = "abc";
+  return in;
+}
+
+}  // namespace
+
+// A run of record is named with its run id, archive, revision, machine and hours, and the rows
+// compared from it; a record whose run id is not the one the index names is no record.
+TEST(Records, NameTheRunArchiveRevisionMachineAndHours) {
+  const std::string md = render_records(sample_with_record("abc", false), Flavor::markdown);
+  EXPECT_NE(md.find("## Runs of record"), std::string::npos);
+  EXPECT_NE(md.find("- run `0123456789abcdef`"), std::string::npos);
+  EXPECT_NE(md.find("- archive `a0a0`, `records/a0a0.tar.gz`"), std::string::npos);
+  EXPECT_NE(md.find("at revision `abc` (clean tree) on the machine `lab`, started 2026-01-01T00:00:00Z, in 2 hours"),
+            std::string::npos);
+  EXPECT_NE(md.find("- compared from it: P1, P2"), std::string::npos);
+  EXPECT_NE(md.find("The record was made at this build's revision."), std::string::npos);
+  EXPECT_EQ(md.find("### ball"), std::string::npos);  // the index names another run id for ball
+  EXPECT_NE(render_report(sample_with_record("abc", false), Flavor::markdown).find("## Runs of record"),
+            std::string::npos);
+}
+
+// A record made at another revision than this build's is said to be older, loudly; one of a
+// modified tree is said to be so.
+TEST(Records, SayWhenTheRecordIsOlderThanTheBuild) {
+  const std::string md = render_records(sample_with_record("0ld", false), Flavor::markdown);
+  EXPECT_NE(md.find("**The record is older than this build: it was made at revision 0ld, and this build's solvers "
+                    "are at abc."),
+            std::string::npos);
+  EXPECT_NE(md.find("make verify ARCHIVE=records/a0a0.tar.gz re-runs it"), std::string::npos);
+  EXPECT_NE(render_records(sample_with_record("abc", true), Flavor::markdown).find("but from a modified tree"),
+            std::string::npos);
+}
+
+// No run of record: no section.
+TEST(Records, NoRecordNoSection) {
+  EXPECT_EQ(render_records(sample(), Flavor::markdown), "");
+  EXPECT_EQ(render_report(sample(), Flavor::markdown).find("Runs of record"), std::string::npos);
+}
