@@ -5,6 +5,7 @@
 // tests/maxdiss/test_channel_unit.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -179,6 +180,57 @@ TEST(Granular, ContactFrameIsOrthonormalAndRightHanded) {
     EXPECT_LT((Q.transpose() * Q - Matrix3d::Identity()).norm(), 1e-14);
     EXPECT_NEAR(Q.determinant(), 1.0, 1e-14);
   }
+}
+
+// --- detection -----------------------------------------------------------------------------------
+
+TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
+  // Spheres of two sizes: the cells are as large as the big ones' contact distance, so that in a
+  // corner crowded with small spheres a cell holds dozens and a range of candidates runs past the
+  // eight places that detection tests at once (a sphere's ranges taken one candidate at a time),
+  // while elsewhere a cell holds one or two (its ranges tested eight places at once). Every pair
+  // with gap < threshold is found once, as a brute force over all pairs finds it, and in the same
+  // order whatever the width of the candidates' registers.
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> corner(0.0, 4e-3), anywhere(0.0, 12e-3);
+  const auto detect = [&](Lanes lanes) {
+    EngineOptions o = options();
+    o.lanes = lanes;
+    Box box;
+    box.lo = Vector3d::Zero();
+    box.hi = Vector3d::Constant(12e-3);
+    Engine e(o, box, 1e-3);
+    rng.seed(5);
+    const auto add = [&](auto& u, int count, double R) {
+      for (int k = 0; k < count; ++k)
+        e.spheres.add(Vector3d(u(rng), u(rng), u(rng)), Vector3d::Zero(), Vector3d::Zero(), R, 1e-9);
+    };
+    add(corner, 600, 1e-4);
+    add(anywhere, 300, 1e-4);
+    add(anywhere, 40, 1e-3);
+    e.detect();
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> found;
+    for (const Contact& c : e.contacts()) {
+      const std::uint64_t a = e.spheres.id[static_cast<std::size_t>(c.a)], b = e.spheres.id[static_cast<std::size_t>(c.b)];
+      found.emplace_back(std::min(a, b), std::max(a, b));
+    }
+    return std::make_pair(found, e.spheres);
+  };
+  const auto [one, spheres] = detect(Lanes::one);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> brute;
+  const double threshold = options().threshold;
+  for (std::size_t i = 0; i < spheres.size(); ++i)
+    for (std::size_t j = i + 1; j < spheres.size(); ++j)
+      if ((spheres.x[i] - spheres.x[j]).norm() - spheres.R[i] - spheres.R[j] < threshold)
+        brute.emplace_back(std::min(spheres.id[i], spheres.id[j]), std::max(spheres.id[i], spheres.id[j]));
+  auto sorted = one;
+  std::sort(sorted.begin(), sorted.end());
+  std::sort(brute.begin(), brute.end());
+  EXPECT_GT(brute.size(), 100u);  // some 160 contacts, most of them in the crowded corner
+  EXPECT_EQ(sorted, brute);
+  std::vector<Lanes> sets{Lanes::sse2};
+  if (avx2_available()) sets.push_back(Lanes::avx2);
+  for (Lanes lanes : sets) EXPECT_EQ(detect(lanes).first, one) << "lanes " << static_cast<int>(lanes);
 }
 
 // --- determinism -------------------------------------------------------------------------------
