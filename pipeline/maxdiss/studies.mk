@@ -37,10 +37,26 @@ maxdiss_LAUNCH.channel_ranks = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np 2
 # channel-settle at the record's revision first (cm_verify names the run it needs).
 CHANNEL_RECORD := results/record
 .PHONY: channel-settle channel-steady
+# make channel-steady goes on from a settle run already there (one made in parts, below, or by an
+# earlier make channel-settle) rather than settling again; make channel-settle always runs it anew.
+# A settle run of hours may be made in parts, each going on from the last one's frame (the
+# continuation is the run that never stopped, byte for byte): SETTLE_UNTIL=0.25 stops the first at
+# t = 0.25 s (results/maxdiss/channel_settle_part), and a later make channel-settle-rest goes on to
+# the preset's end as results/maxdiss/channel_settle.
 channel-settle: programs
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
 	  --output.store=$(STORE)
-channel-steady: channel-settle
+results/maxdiss/channel_settle/run.json:
+	$(MAKE) --no-print-directory channel-settle
+.PHONY: channel-settle-part channel-settle-rest
+channel-settle-part: programs
+	$(if $(SETTLE_UNTIL),,$(error channel-settle-part: give SETTLE_UNTIL, the time in s at which this part stops))
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle_part \
+	  --time.t_end=$(call quote,$(SETTLE_UNTIL)) --average.t_start=0 --output.store=$(STORE)
+channel-settle-rest: programs
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
+	  --restart.from=results/maxdiss/channel_settle_part --output.store=$(STORE)
+channel-steady: programs results/maxdiss/channel_settle/run.json
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
 	  --output.store=$(STORE)
 	@mkdir -p $(RECORDS) $(CHANNEL_RECORD)/reports

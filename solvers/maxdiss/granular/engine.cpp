@@ -177,7 +177,7 @@ int Engine::colour(std::uint32_t groups) {
   }
   // stable counting sort of the contacts by (group, colour), a colour's sphere-sphere contacts
   // before its boundary contacts (the order inside a colour changes no bit: its contacts share no
-  // sphere; pack_lanes takes the sphere-sphere ones four at a time); group_of_ holds the groups
+  // sphere; place_contacts puts the sphere-sphere ones four at a time into lanes_); group_of_ holds the groups
   // (or is empty)
   const std::uint32_t ncol = static_cast<std::uint32_t>(colours);
   auto key = [&](std::size_t k) {
