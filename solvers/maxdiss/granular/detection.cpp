@@ -316,20 +316,20 @@ StepStats Engine::detect_contacts() {
   // (0, 1), (1, -1), (1, 0), (1, 1). With the cell itself they are five contiguous ranges of the
   // cell-ordered spheres, scanned in the order of increasing offset.
   const long sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
-  const Detector detector{spheres,
-                          planes,
-                          obstacles,
-                          opt_,
-                          owned(),
-                          1.0 / opt_.dt,
-                          opt_.threshold,
-                          cell_start_.data(),
-                          order_.data(),
-                          packed_x_.data(),
-                          packed_y_.data(),
-                          packed_z_.data(),
-                          packed_R_.data(),
-                          {sy, sx - sy, sx, sx + sy}};
+  const Detector detector{.S = spheres,
+                          .planes = planes,
+                          .obstacles = obstacles,
+                          .opt = opt_,
+                          .owned = owned(),
+                          .dt_inv = 1.0 / opt_.dt,
+                          .threshold = opt_.threshold,
+                          .cell_start = cell_start_.data(),
+                          .order = order_.data(),
+                          .x = packed_x_.data(),
+                          .y = packed_y_.data(),
+                          .z = packed_z_.data(),
+                          .R = packed_R_.data(),
+                          .runs = {sy, sx - sy, sx, sx + sy}};
   // the candidates four at a time where the sweep's lanes are AVX2's, else two (never a change
   // to the data)
   const bool avx2 = opt_.lanes == Lanes::avx2 || (opt_.lanes == Lanes::widest && avx2_available());

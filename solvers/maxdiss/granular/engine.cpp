@@ -143,9 +143,10 @@ double Engine::bytes() const {
   auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
   double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
              cap(spheres.inv_I) + cap(spheres.id);
-  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(packed_x_) + cap(packed_y_) + cap(packed_z_) + cap(packed_R_) + cap(vw_) + cap(contacts_) + cap(lanes_) +
-       cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) + cap(colour_of_) + cap(group_of_) +
-       cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
+  b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(packed_x_) + cap(packed_y_) + cap(packed_z_) +
+       cap(packed_R_) + cap(vw_) + cap(contacts_) + cap(lanes_) + cap(lanes_start_) + cap(colour_start_) +
+       cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) +
+       cap(chunk_stats_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   return b;
 }

@@ -211,7 +211,8 @@ TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
     e.detect();
     std::vector<std::pair<std::uint64_t, std::uint64_t>> found;
     for (const Contact& c : e.contacts()) {
-      const std::uint64_t a = e.spheres.id[static_cast<std::size_t>(c.a)], b = e.spheres.id[static_cast<std::size_t>(c.b)];
+      const std::uint64_t a = e.spheres.id[static_cast<std::size_t>(c.a)],
+                          b = e.spheres.id[static_cast<std::size_t>(c.b)];
       found.emplace_back(std::min(a, b), std::max(a, b));
     }
     return std::make_pair(found, e.spheres);
