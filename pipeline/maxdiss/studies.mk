@@ -43,11 +43,14 @@ CHANNEL_RECORD := results/record
 # continuation is the run that never stopped, byte for byte): SETTLE_UNTIL=0.25 stops the first at
 # t = 0.25 s (results/maxdiss/channel_settle_part), and a later make channel-settle-rest goes on to
 # the preset's end as results/maxdiss/channel_settle.
-channel-settle: programs
+define channel_settle_run
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
 	  --output.store=$(STORE)
-results/maxdiss/channel_settle/run.json:
-	$(MAKE) --no-print-directory channel-settle
+endef
+channel-settle: programs
+	$(channel_settle_run)
+results/maxdiss/channel_settle/run.json: | programs
+	$(channel_settle_run)
 .PHONY: channel-settle-part channel-settle-rest
 channel-settle-part: programs
 	$(if $(SETTLE_UNTIL),,$(error channel-settle-part: give SETTLE_UNTIL, the time in s at which this part stops))

@@ -75,10 +75,13 @@ void Engine::build_cells(bool may_sort) {
   const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const Vector3d extent = box_.hi - box_.lo;
   const double sx = nx_ / extent(0), sy = ny_ / extent(1), sz = nz_ / extent(2);
+  // floor, then clamped into the grid, is the clamp into [0, n - 1] truncated: the same cell for
+  // every finite position, without SSE2's dozen instructions for a floor (or an int out of range)
+  const double top_x = nx_ - 1, top_y = ny_ - 1, top_z = nz_ - 1;
   auto index = [&](const Vector3d& p) {
-    const int ix = std::clamp(static_cast<int>(std::floor((p(0) - box_.lo(0)) * sx)), 0, nx_ - 1);
-    const int iy = std::clamp(static_cast<int>(std::floor((p(1) - box_.lo(1)) * sy)), 0, ny_ - 1);
-    const int iz = std::clamp(static_cast<int>(std::floor((p(2) - box_.lo(2)) * sz)), 0, nz_ - 1);
+    const int ix = static_cast<int>(std::clamp((p(0) - box_.lo(0)) * sx, 0.0, top_x));
+    const int iy = static_cast<int>(std::clamp((p(1) - box_.lo(1)) * sy, 0.0, top_y));
+    const int iz = static_cast<int>(std::clamp((p(2) - box_.lo(2)) * sz, 0.0, top_z));
     // x slowest, z fastest: the flow runs along x, so the spheres a sweep touches together (a slab
     // of cells across the channel) lie close in memory
     return static_cast<std::uint32_t>((static_cast<long>(ix + 1) * (ny_ + 2) + iy + 1) * (nz_ + 2) + iz + 1);
@@ -107,7 +110,10 @@ void Engine::build_cells(bool may_sort) {
   }
   // positions and radii in cell order, packed a field to an array: the broad phase reads them in
   // runs, several at once (Detector::within8, which may read seven places past the last)
-  for (auto* a : {&packed_x_, &packed_y_, &packed_z_, &packed_R_}) a->assign(n + 7, 0.0);
+  for (auto* a : {&packed_x_, &packed_y_, &packed_z_, &packed_R_}) {
+    a->resize(n + 7);
+    std::fill(a->begin() + static_cast<std::ptrdiff_t>(n), a->end(), 0.0);
+  }
   for (std::size_t s = 0; s < n; ++s) {
     const std::uint32_t i = order_[s];
     packed_x_[s] = spheres.x[i](0), packed_y_[s] = spheres.x[i](1), packed_z_[s] = spheres.x[i](2);
