@@ -81,6 +81,55 @@ __attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* 
   return relax_sphere_lanes<4, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
 }
 
+// A run of blocks of one colour under a law that sets no lane aside (maximum dissipation, the
+// closed-form Coulomb law): the loop of Engine::relax_lanes with the kernel inlined into it, so that
+// the spheres' addresses stay in registers and no call is made a block (some 80 instructions a
+// block of four went to the loop and the call, callgrind). vw: the engine's velocities, eight
+// doubles a sphere (v, w and padding); the spheres of the block after next are fetched ahead.
+template <int W, BlockSolver law>
+[[gnu::always_inline]] inline void relax_blocks(ContactLanes* blocks, long count, double* vw, double bn_zero_eps,
+                                                double relaxation, double& delta) {
+  static_assert(law != BlockSolver::coulomb_decoupling, "the decoupled law sets lanes aside: Engine::relax_lanes");
+  constexpr long ahead = 2;
+  FrictionCircle unused[4];  // the kernel's room for circles of lanes set aside: none here
+  double d = delta;
+  for (long g = 0; g < count; ++g) {
+    ContactLanes& L = blocks[g];
+    if (g + ahead < count) {
+      const ContactLanes& next = blocks[g + ahead];
+      for (int j = 0; j < 4; ++j) {
+        __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.a[j]));
+        __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.b[j]));
+      }
+    }
+    double* A[4];
+    double* B[4];
+    for (int j = 0; j < 4; ++j) {
+      A[j] = vw + 8 * static_cast<std::ptrdiff_t>(L.a[j]);
+      B[j] = vw + 8 * static_cast<std::ptrdiff_t>(L.b[j]);
+    }
+    if constexpr (W == 4) {
+      relax_sphere_lanes<4, law>(L, 0, A, B, bn_zero_eps, relaxation, d, unused);
+    } else {
+      relax_sphere_lanes<2, law>(L, 0, A, B, bn_zero_eps, relaxation, d, unused);
+      relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, d, unused + 2);
+    }
+  }
+  delta = d;
+}
+
+template <BlockSolver law>
+void relax_blocks_sse2(ContactLanes* blocks, long count, double* vw, double bn_zero_eps, double relaxation,
+                       double& delta) {
+  relax_blocks<2, law>(blocks, count, vw, bn_zero_eps, relaxation, delta);
+}
+
+template <BlockSolver law>
+__attribute__((target("avx2"))) void relax_blocks_avx2(ContactLanes* blocks, long count, double* vw, double bn_zero_eps,
+                                                       double relaxation, double& delta) {
+  relax_blocks<4, law>(blocks, count, vw, bn_zero_eps, relaxation, delta);
+}
+
 template <int W>
 [[gnu::always_inline]] inline void apply_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                const double (&x)[3][4], int lanes, double relaxation, double& delta) {
@@ -386,6 +435,17 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     count = 0;
   };
   long k = k0;
+  if constexpr (law != BlockSolver::coulomb_decoupling) {
+    static_assert(sizeof(Velocities) == 8 * sizeof(double));  // relax_blocks' stride
+    ContactLanes* first = lanes_.data() + (g0 + (k0 - c0) / 4);
+    const long blocks = std::max(0L, (packed_end - k0) / 4);
+    double* vw = vw_.empty() ? nullptr : vw_[0].v.data();
+    if constexpr (W == 4)
+      relax_blocks_avx2<law>(first, blocks, vw, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+    else
+      relax_blocks_sse2<law>(first, blocks, vw, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+    k += 4 * blocks;
+  }
   for (; k < packed_end; k += 4) {
     ContactLanes& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
     constexpr long ahead_groups = 2;
