@@ -250,8 +250,11 @@ struct Detector {
   template <int W>
   [[gnu::always_inline]] unsigned within8(std::uint32_t s, std::uint32_t s0, std::uint32_t s1) const {
     using vw = typename CandidateLanes<W>::type;
+    using mask = typename CandidateLanes<W>::mask;
     const vw px = vw{} + x[s], py = vw{} + y[s], pz = vw{} + z[s], pr = vw{} + R[s], thr = vw{} + threshold;
-    unsigned bits = 0;
+    // each lane's bit (a true lane is all ones) or-ed into one register, then over the lanes
+    mask place{}, bits{};
+    for (int k = 0; k < W; ++k) place[k] = 1LL << k;
     for (int base = 0; base < 8; base += W) {
       vw qx, qy, qz, qr;  // the packed arrays have seven places after the last sphere
       std::memcpy(&qx, x + s0 + base, sizeof qx);
@@ -261,9 +264,15 @@ struct Detector {
       const vw dx = px - qx, dy = py - qy, dz = pz - qz;
       const vw reach = pr + qr + thr;
       const auto within = dx * dx + dy * dy + dz * dz < reach * reach;
-      for (int k = 0; k < W; ++k) bits |= static_cast<unsigned>(within[k] & 1) << (base + k);
+      bits |= reinterpret_cast<mask>(within) & (place << base);
     }
-    return bits & ((1u << std::min<std::uint32_t>(s1 - s0, 8)) - 1u);
+    if constexpr (W == 4) {
+      bits |= __builtin_shuffle(bits, mask{2, 3, 0, 1});
+      bits |= __builtin_shuffle(bits, mask{1, 0, 3, 2});
+    } else {
+      bits |= __builtin_shuffle(bits, mask{1, 0});
+    }
+    return static_cast<unsigned>(bits[0]) & ((1u << std::min<std::uint32_t>(s1 - s0, 8)) - 1u);
   }
 
   /// The contacts of the spheres in cells c0 .. c1 - 1 (padded grid: ghost cells are empty), in
