@@ -101,10 +101,11 @@ template <int W>
 }
 
 // Four spheres' velocities (v then w: six doubles at the start of 64 bytes of their own, as
-// Engine::Velocities) in registers component by component and back: c[j][k] is component j of
-// sphere k. Two 4 x 4 transposes of whole-row loads instead of 24 loads of single lanes; the
-// second row load reads w_1, w_2 and the 16 bytes of padding after them, which no lane uses, and
-// its store writes back w_1, w_2 only. Data movement only: no bit of a value changes.
+// Engine::Velocities) in registers component by component (gather4), and changes added back to
+// them (add4): c[j][k] is component j of sphere k. Two 4 x 4 transposes of whole-row loads instead
+// of 24 loads of single lanes; the second row load reads w_1, w_2 and the 16 bytes of padding
+// after them, which no lane uses, and add4 writes back w_1, w_2 only. Data movement only, and in
+// add4 the one addition per component: no bit of a value changes.
 using Lanes4 = DoubleLanes<4>::type;
 using Mask4 = long long __attribute__((vector_size(32)));
 
@@ -134,19 +135,28 @@ using Mask4 = long long __attribute__((vector_size(32)));
   c[5] = w1;
 }
 
-[[gnu::always_inline]] inline void scatter4(double* const* P, const Lanes4 (&c)[6]) {
+// Four spheres' velocities (as gather4 reads them) changed by c, component by component (c[j][k]:
+// component j of sphere k's change): c transposed into the spheres' rows and added to them in
+// memory, one 4 x 4 transpose and two shuffles instead of two transposes in and one out (a gather
+// and a scatter). Each component gets the one addition v + c that the scatter's would have given.
+[[gnu::always_inline]] inline void add4(double* const* P, const Lanes4 (&c)[6]) {
   Lanes4 r0 = c[0], r1 = c[1], r2 = c[2], r3 = c[3];
-  transpose4(r0, r1, r2, r3);
-  std::memcpy(P[0], &r0, sizeof(Lanes4));
-  std::memcpy(P[1], &r1, sizeof(Lanes4));
-  std::memcpy(P[2], &r2, sizeof(Lanes4));
-  std::memcpy(P[3], &r3, sizeof(Lanes4));
-  const Lanes4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),
-               high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});
-  std::memcpy(P[0] + 4, &low, 2 * sizeof(double));
-  std::memcpy(P[1] + 4, reinterpret_cast<const double*>(&low) + 2, 2 * sizeof(double));
-  std::memcpy(P[2] + 4, &high, 2 * sizeof(double));
-  std::memcpy(P[3] + 4, reinterpret_cast<const double*>(&high) + 2, 2 * sizeof(double));
+  transpose4(r0, r1, r2, r3);  // rk: v_0 v_1 v_2 w_0 of sphere k
+  const Lanes4 rows[4] = {r0, r1, r2, r3};
+  const Lanes4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),  // w_1 w_2 of spheres 0, 1
+      high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});          // ... of spheres 2, 3
+  using Half = double __attribute__((vector_size(16)));
+  const Half w12[4] = {Half{low[0], low[1]}, Half{low[2], low[3]}, Half{high[0], high[1]}, Half{high[2], high[3]}};
+  for (int k = 0; k < 4; ++k) {
+    Lanes4 row;
+    std::memcpy(&row, P[k], sizeof row);
+    row += rows[k];
+    std::memcpy(P[k], &row, sizeof row);
+    Half w;
+    std::memcpy(&w, P[k] + 4, sizeof w);
+    w += w12[k];
+    std::memcpy(P[k] + 4, &w, sizeof w);
+  }
 }
 
 // The fields of W contacts of a block of lanes (lanes first .. first + W - 1 of it), each loaded
@@ -215,15 +225,10 @@ template <int W>
       std::memcpy(L.la0 + first, &x0, sizeof x0);
       std::memcpy(L.la1 + first, &x1, sizeof x1);
       std::memcpy(L.la2 + first, &x2, sizeof x2);
-      vw a[6], b[6];
-      gather4(A, a);
-      a[0] += m1 * P0, a[1] += m1 * P1, a[2] += m1 * P2;
-      a[3] -= i1 * q0, a[4] -= i1 * q1, a[5] -= i1 * q2;
-      scatter4(A, a);
-      gather4(B, b);
-      b[0] -= m2 * P0, b[1] -= m2 * P1, b[2] -= m2 * P2;
-      b[3] -= i2 * q0, b[4] -= i2 * q1, b[5] -= i2 * q2;
-      scatter4(B, b);
+      // the changes, component by component, added to the spheres' rows (add4): a -= c is
+      // a += -c, bit for bit
+      add4(A, {m1 * P0, m1 * P1, m1 * P2, -(i1 * q0), -(i1 * q1), -(i1 * q2)});
+      add4(B, {-(m2 * P0), -(m2 * P1), -(m2 * P2), -(i2 * q0), -(i2 * q1), -(i2 * q2)});
       // max(max(|d_0|, |d_1|), |d_2|) lane by lane (std::max's a < b ? b : a), then over the lanes
       vw e0, e1, e2;
       for (int k = 0; k < W; ++k) e0[k] = std::fabs(d0[k]), e1[k] = std::fabs(d1[k]), e2[k] = std::fabs(d2[k]);
