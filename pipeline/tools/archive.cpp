@@ -295,11 +295,16 @@ std::string archive_id_in_name(const fs::path& archive) {
 
 namespace {
 
-// A configuration key as the solvers declare them: [a-z0-9_] words joined by dots.
+// A configuration key as the solvers declare them: words of letters (either case: the papers'
+// notation, A and b of paper 001's conic study), digits and underscores, joined by dots. Nothing
+// else reaches a re-run's command line as a key.
 bool is_key(const std::string& key) {
   if (key.empty() || key.size() > 128) return false;
   for (const std::string& word : split(key, '.'))
-    if (!is_study_name(word)) return false;
+    if (word.empty() || word.size() > 64 || !std::all_of(word.begin(), word.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        }))
+      return false;
   return true;
 }
 
