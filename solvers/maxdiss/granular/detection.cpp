@@ -109,9 +109,10 @@ void Engine::build_cells(bool may_sort) {
     break;
   }
   // positions and radii in cell order, packed a field to an array: the broad phase reads them in
-  // runs, several at once (Detector::within8, which may read seven places past the last)
+  // runs, several at once (Detector::within8 reads eight places from a range's first, and a range
+  // may begin just past the last sphere)
   for (auto* a : {&packed_x_, &packed_y_, &packed_z_, &packed_R_}) {
-    a->resize(n + 7);
+    a->resize(n + 8);
     std::fill(a->begin() + static_cast<std::ptrdiff_t>(n), a->end(), 0.0);
   }
   for (std::size_t s = 0; s < n; ++s) {
@@ -256,7 +257,7 @@ struct Detector {
     mask place{}, bits{};
     for (int k = 0; k < W; ++k) place[k] = 1LL << k;
     for (int base = 0; base < 8; base += W) {
-      vw qx, qy, qz, qr;  // the packed arrays have seven places after the last sphere
+      vw qx, qy, qz, qr;  // the packed arrays have eight places after the last sphere
       std::memcpy(&qx, x + s0 + base, sizeof qx);
       std::memcpy(&qy, y + s0 + base, sizeof qy);
       std::memcpy(&qz, z + s0 + base, sizeof qz);
