@@ -33,6 +33,20 @@ std::vector<std::filesystem::path> files_below(const std::filesystem::path& dir)
 /// The first line that `command` prints (for tool versions), or "unknown".
 std::string first_line_of(const std::string& command);
 
+/// A folder of a tool's own (a staging or scratch folder), removed with all it holds when the tool
+/// ends, done or failed; `remove` false keeps it (a folder the user named). Empty: nothing.
+struct OwnFolder {
+  std::filesystem::path dir;
+  bool remove = true;
+  OwnFolder() = default;
+  OwnFolder(const OwnFolder&) = delete;
+  OwnFolder& operator=(const OwnFolder&) = delete;
+  ~OwnFolder() {
+    std::error_code e;
+    if (remove && !dir.empty()) std::filesystem::remove_all(dir, e);
+  }
+};
+
 /// One line of archive/index.tsv: the archive, a run it holds, and the run's paper/study.
 struct IndexLine {
   std::string archive_id, run_id, study;

@@ -97,15 +97,6 @@ ordered_json comparison_rows(const fs::path& file) {
   return rows;
 }
 
-// A folder removed, with all it holds, when the archive is written or has failed.
-struct Staging {
-  fs::path dir;
-  ~Staging() {
-    std::error_code e;
-    if (!dir.empty()) fs::remove_all(dir, e);
-  }
-};
-
 class Archive {
  public:
   static constexpr cm::ToolInfo info{"cm_archive",
@@ -344,7 +335,7 @@ class Archive {
 
   std::map<std::string, std::string> titles_;
   std::vector<std::string> papers_;
-  Staging staging_;
+  OwnFolder staging_;  // removed when the archive is written or has failed
   fs::path top_;
   ordered_json runs_ = ordered_json::array();
   std::vector<IndexLine> held_;

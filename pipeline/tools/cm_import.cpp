@@ -58,15 +58,6 @@ using namespace cm::pipeline;
 
 constexpr int exit_damaged = 65;  // EX_DATAERR, as cm_verify: the record itself is damaged
 
-// A folder of the import's own, removed with all it holds when the import ends (imported or not).
-struct Own {
-  fs::path dir;
-  ~Own() {
-    std::error_code e;
-    if (!dir.empty()) fs::remove_all(dir, e);
-  }
-};
-
 class Import {
  public:
   static constexpr cm::ToolInfo info{
@@ -218,7 +209,7 @@ class Import {
 
   std::string id_;
   fs::path store_;
-  Own own_;
+  OwnFolder own_;  // the unpacking folder, removed when the import ends (imported or not)
 };
 
 }  // namespace

@@ -86,17 +86,6 @@ void require_inside(const fs::path& root, const fs::path& path) {
     throw std::logic_error("'" + path.string() + "' lies outside the scratch '" + root.string() + "'");
 }
 
-// The scratch: a new temporary folder (removed at the end), or --scratch, which must not exist or
-// be an empty folder (kept).
-struct Scratch {
-  fs::path dir;
-  bool own = false;
-  ~Scratch() {
-    std::error_code e;
-    if (own) fs::remove_all(dir, e);
-  }
-};
-
 class Verify {
  public:
   static constexpr cm::ToolInfo info{
@@ -172,7 +161,6 @@ class Verify {
       std::string pattern = (fs::temp_directory_path() / "cm_verify.XXXXXX").string();
       if (!::mkdtemp(pattern.data())) throw cm::IoError(cm::io_message("cannot create", pattern));
       scratch_.dir = pattern;
-      scratch_.own = true;
       return;
     }
     const auto status = fs::symlink_status(scratch_key_, ec);
@@ -182,6 +170,7 @@ class Verify {
                                  "folder of its own");
     fs::create_directories(scratch_key_, ec);
     if (ec) throw_io_error("cannot create", scratch_key_, ec);
+    scratch_.remove = false;  // the user's folder
     scratch_.dir = fs::absolute(scratch_key_);
   }
 
@@ -372,7 +361,9 @@ class Verify {
   long max_ranks_ = cores_;
 
   fs::file_type kind_ = fs::file_type::none;
-  Scratch scratch_;
+  // the scratch: a new temporary folder (removed at the end), or --scratch, which must not exist or
+  // be an empty folder (kept)
+  OwnFolder scratch_;
   fs::path top_, tree_;
   CheckedArchive checked_;
   bool have_mpirun_ = false;
