@@ -59,15 +59,36 @@ channel-settle-part: programs
 channel-settle-rest: programs
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
 	  --restart.from=results/maxdiss/channel_settle_part --output.store=$(STORE)
-channel-steady: programs results/maxdiss/channel_settle/run.json
-	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
-	  --output.store=$(STORE)
+define channel_record_archive
 	@mkdir -p $(RECORDS) $(CHANNEL_RECORD)/reports
 	printf 'maxdiss\t%s\n' '$(maxdiss_TITLE)' >$(CHANNEL_RECORD)/papers.tsv
 	$(BIN)/cm_archive --papers-file=$(CHANNEL_RECORD)/papers.tsv --results=$(CHANNEL_RECORD) \
 	  --reports=$(CHANNEL_RECORD)/reports --configs=configs --archives=$(RECORDS)
 	@echo "channel-steady: commit the new record and its line of $(RECORDS)/index.tsv (git add $(RECORDS)); an older" \
 	  "record of maxdiss/channel_steady is no longer read (the last line of a study wins): git rm it and its line"
+endef
+.PHONY: channel-steady-part channel-steady-rest
+channel-steady: programs results/maxdiss/channel_settle/run.json
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
+	  --output.store=$(STORE)
+	$(channel_record_archive)
+# The window of hours may be made in parts too, each going on from the last one's frames with the
+# window's samples so far (the last part is the run that never stopped, byte for byte; md_channel's
+# header): STEADY_UNTIL=0.65 runs both laws from the settled frame to t = 0.65 s, saving their frames
+# (results/maxdiss/channel_steady_to_0.65); STEADY_FROM names the part a further part goes on from;
+# make channel-steady-rest STEADY_FROM=results/maxdiss/channel_steady_to_0.65 goes on to the preset's
+# end as the run of record and archives it.
+channel-steady-part: programs results/maxdiss/channel_settle/run.json
+	$(if $(STEADY_UNTIL),,$(error channel-steady-part: give STEADY_UNTIL, the time in s at which this part stops))
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) \
+	  --output $(call quote,results/maxdiss/channel_steady_to_$(STEADY_UNTIL)) --time.t_end=$(call quote,$(STEADY_UNTIL)) \
+	  --state.write $(if $(STEADY_FROM),--restart.from=$(call quote,$(STEADY_FROM)) --restart.law=same) \
+	  --output.store=$(STORE)
+channel-steady-rest: programs
+	$(if $(STEADY_FROM),,$(error channel-steady-rest: give STEADY_FROM, the part (make channel-steady-part) to go on from))
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
+	  --restart.from=$(call quote,$(STEADY_FROM)) --restart.law=same --output.store=$(STORE)
+	$(channel_record_archive)
 
 # The figure beside the paper's row of the index (reports/index.html).
 maxdiss_INDEX_FIGURE := fig9

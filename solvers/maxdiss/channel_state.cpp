@@ -15,6 +15,7 @@ namespace {
 const std::vector<cm::Column> sphere_columns{
     {"id", "1"},   {"x", "m"},    {"y", "m"},    {"z", "m"}, {"vx", "m/s"},     {"vy", "m/s"},          {"vz", "m/s"},
     {"wx", "1/s"}, {"wy", "1/s"}, {"wz", "1/s"}, {"R", "m"}, {"inv_m", "1/kg"}, {"inv_I", "1/(kg m^2)"}};
+const std::vector<cm::Column> window_columns{{"first_step", "1"}, {"max_penetration_all", "m"}};
 const std::vector<cm::Column> clock_columns{{"step", "1"},    {"t", "s"},     {"plate", "m"},  {"inserted", "1"},
                                             {"deleted", "1"}, {"draws", "1"}, {"next_id", "1"}};
 
@@ -54,6 +55,14 @@ void write_state(cm::Run& run, const ChannelState& s, const std::string& law) {
                               clock_columns, {1, "state.write"});
   clock.row({static_cast<double>(s.step), s.t, s.plate, static_cast<double>(s.inserted), static_cast<double>(s.deleted),
              static_cast<double>(s.draws), static_cast<double>(s.next_id)});
+}
+
+void write_window(cm::Run& run, const WindowSoFar& w, const std::string& law) {
+  cm::Table t =
+      run.table("state_" + law + "_window.tsv",
+                "the averaging window so far: its first step, the deepest penetration of all its steps (" + law + ")",
+                window_columns, {1, "state.write"});
+  t.row({static_cast<double>(w.first_step), w.max_penetration_all});
 }
 
 SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& key) {
@@ -101,6 +110,17 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
   }
   s.spheres.set_next_id(s.next_id);
   return s;
+}
+
+WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::string& key) {
+  const cm::TsvData t = read_table(run, "state_" + law + "_window.tsv", window_columns, key);
+  if (t.rows.size() != 1) throw cm::InputError(key + ": state_" + law + "_window.tsv must hold one row");
+  WindowSoFar w;
+  w.first_step = static_cast<long>(count(t.rows[0][0], "the window's first step", key));
+  w.max_penetration_all = t.rows[0][1];
+  if (!(w.max_penetration_all >= 0))
+    throw cm::InputError(key + ": state_" + law + "_window.tsv: the deepest penetration is negative");
+  return w;
 }
 
 void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,

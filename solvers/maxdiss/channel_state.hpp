@@ -4,8 +4,8 @@
 // A run that saves its state (state.write) holds, per law, `state_<law>.tsv` (every sphere: its
 // identity, centre, velocity, angular velocity, radius, 1/m and 1/I, in the engine's order) and
 // `state_<law>_clock.tsv` (one row: steps, time, plate, spheres inserted and deleted, random
-// numbers drawn, the next identity). Numbers are written with 17 significant digits, so a state
-// reads back bit for bit.
+// numbers drawn, the next identity) and `state_<law>_window.tsv` (the averaging window so far:
+// WindowSoFar). Numbers are written with 17 significant digits, so a state reads back bit for bit.
 #pragma once
 
 #include <filesystem>
@@ -22,6 +22,16 @@ namespace md::granular {
 /// Writes the state as the two tables of `law` (its name, e.g. "maxdiss") into `run`.
 void write_state(cm::Run& run, const ChannelState& state, const std::string& law);
 
+/// What a law's averaging window held when its state was saved, beyond its samples (which are in
+/// the run's time series): the window's first step, and the deepest penetration over every step of
+/// the window before the state, sampled or not. Saved with the state (`state_<law>_window.tsv`),
+/// so that a run going on from it goes on with the same window: a window of hours run in parts.
+struct WindowSoFar {
+  long first_step = 0;
+  double max_penetration_all = 0.0;
+};
+void write_window(cm::Run& run, const WindowSoFar& window, const std::string& law);
+
 /// The run of the channel in `dir` (md_channel or md_channel_mpi): its run.json, validated by the
 /// pipeline's reader. Throws cm::InputError naming `key` when there is no run there or it is a
 /// run of another solver.
@@ -36,6 +46,10 @@ SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& k
 /// The state `law` of the saved run. Throws cm::InputError naming `key` when the run saved none
 /// or its tables are malformed.
 ChannelState read_state(const SavedRun& run, const std::string& law, const std::string& key);
+
+/// The window of `law` saved with its state. Throws cm::InputError naming `key` when the run saved
+/// none (a run older than the window's saving) or it is malformed.
+WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::string& key);
 
 /// Throws cm::InputError naming `key` when a key of the channel (channel_physics_keys(): not the
 /// end or the diagnostics of the run, the laws simulated, the ranks and threads, the order of the

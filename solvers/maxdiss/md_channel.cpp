@@ -36,7 +36,10 @@
 //
 // A run may save each law's last frame in full (state.write) and a later run go on from it
 // (restart.from, channel_state.hpp), on one rank or many: the continuation is the run that never
-// stopped, byte for byte. restart.law goes on from one law's frame with every law simulated: both
+// stopped, byte for byte. A window that begins before the saved frame goes on too: the saved run's
+// samples of it and its deepest penetration (state_<law>_window.tsv) are carried into this run's
+// time series and averages, so that a window of hours may be run in parts (make channel-steady-part).
+// restart.law goes on from one law's frame with every law simulated: both
 // laws then start from the same spheres at the same positions and velocities (the frame of a flow
 // settled under one law, continued under each; configs/maxdiss/steady.ini). run.laws simulates one
 // law only; compare.with writes this run's Table 2 against another run's over the same window (what
@@ -57,6 +60,10 @@
 //   md_channel --config configs/maxdiss/quick/channel.ini --state.write --output try/first
 //   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/first --time.t_end=0.02
 //              --average.t_start=0.015 --output try/then          (one command line)
+//   md_channel --config configs/maxdiss/quick/channel.ini --time.t_end=0.005 --average.t_start=0.003
+//              --state.write --output try/half                    (a window in two parts: one command line,
+//   md_channel --config configs/maxdiss/quick/channel.ini --average.t_start=0.003 --restart.from=try/half
+//              --output try/rest                                   then another)
 //   md_channel --config configs/maxdiss/quick/channel.ini --run.laws=maxdiss --state.write --output try/settled
 //   md_channel --config configs/maxdiss/quick/channel.ini --restart.from=try/settled --restart.law=maxdiss
 //              --time.t_end=0.02 --average.t_start=0.015 --output try/both   (both laws from one frame)
@@ -255,12 +262,62 @@ class ChannelStudy {
                                     : read_state(from, name(law), "restart.from");
       if (s.step >= steps_)
         c.fail("time.t_end", "must lie after the state of restart.from (step " + std::to_string(s.step) + ")");
-      if (avg_from < s.step)
-        c.fail("average.t_start", "must not lie before the state of restart.from (t = " + cm::format_real(s.t) +
-                                      " s): this run has no samples before it");
+      if (avg_from < s.step) carried_[law] = carry_window(c, from, values, law, s);
       restart_[law] = std::move(s);
     }
     restarted_from_ = from;
+  }
+
+  /// A window that begins before the state gone on from is that run's window, gone on with: its
+  /// samples (its time series, from average.t_start to the state) and its deepest penetration over
+  /// all its steps (state_<law>_window.tsv), the run's own window of every law and with the same
+  /// average.t_start and sample.every. The run going on is then the run that never stopped.
+  struct Carried {
+    WindowSoFar window;
+    std::vector<std::vector<double>> samples;
+  };
+  Carried carry_window(cm::Config& c, const SavedRun& from, const std::map<std::string, std::string>& values,
+                       ContactLaw law, const ChannelState& s) const {
+    const std::string before = "must not lie before the state of restart.from (t = " + cm::format_real(s.t) + " s)";
+    if (restart_law_)
+      c.fail("average.t_start", before +
+                                    " when every law goes on from one law's frame (restart.law): the window of "
+                                    "the other law has no samples before it");
+    for (const char* key : {"average.t_start", "sample.every"})
+      if (from.config.at(key) != values.at(key))
+        c.fail("average.t_start", before + " unless the window goes on from that run's: it has another " +
+                                      std::string(key) + " (" + from.config.at(key) + ")");
+    Carried carried;
+    carried.window = read_window(from, name(law), "average.t_start");
+    const long first = first_averaged_step();
+    if (carried.window.first_step != first)
+      c.fail("average.t_start", "the window saved by restart.from begins at step " +
+                                    std::to_string(carried.window.first_step) + ", this run's at step " +
+                                    std::to_string(first));
+    const std::filesystem::path file = from.dir / (std::string("timeseries_") + name(law) + ".tsv");
+    const cm::TsvData series = cm::read_tsv(file);
+    bool same = series.columns.size() == series_columns.size();
+    for (std::size_t i = 0; same && i < series_columns.size(); ++i)
+      same = series.columns[i].name == series_columns[i].name;
+    if (!same) c.fail("restart.from", file.string() + " does not hold the columns of a channel's time series");
+    for (const std::vector<double>& row : series.rows)
+      if (row[0] >= static_cast<double>(first) && row[0] < static_cast<double>(s.step)) {
+        for (double x : row)
+          if (std::isnan(x)) c.fail("restart.from", file.string() + " holds a sample that is not a number");
+        carried.samples.push_back(row);
+      }
+    // one sample every sample.every steps from the first at or after the window's first step
+    const long expected = (s.step - 1) / sample_every_ - (first + sample_every_ - 1) / sample_every_ + 1;
+    if (static_cast<long>(carried.samples.size()) != expected)
+      c.fail("restart.from", file.string() + " holds " + std::to_string(carried.samples.size()) +
+                                 " samples of the window before the state, not " + std::to_string(expected));
+    return carried;
+  }
+
+  /// The samples a law's window carries from the run gone on from.
+  static double carried_samples(const ChannelStudy& study, ContactLaw law) {
+    const auto& carried = study.carried_[law];
+    return carried ? static_cast<double>(carried->samples.size()) : 0.0;
   }
 
   void run(cm::Run& run) {
@@ -315,6 +372,20 @@ class ChannelStudy {
                                                              {"contacts_per_particle", "1"},
                                                              {"max_penetration_sampled", "m"},
                                                              {"max_penetration_all", "m"}};
+  /// The columns of timeseries_<law>.tsv, a sample of a law's simulation.
+  static inline const std::vector<cm::Column> series_columns{{"step", "1"},
+                                                             {"t", "s"},
+                                                             {"particles", "1"},
+                                                             {"contacts", "1"},
+                                                             {"contacts_per_particle", "1"},
+                                                             {"max_penetration", "m"},
+                                                             {"solid_volume_fraction", "1"},
+                                                             {"kinetic_translational", "J"},
+                                                             {"kinetic_rotational", "J"},
+                                                             {"inserted", "1"},
+                                                             {"deleted", "1"},
+                                                             {"residual", "1"},
+                                                             {"colours", "1"}};
   /// A law's Table 2: average spheres, solid volume fraction, average contacts, contacts per
   /// sphere 2 N_c / N, deepest penetration of the sampled steps and of all steps of the window.
   std::vector<double> table2_row(const Outcome& r) const {
@@ -369,23 +440,17 @@ class ChannelStudy {
           avg_from_(study.first_averaged_step()),
           volume_(channel_.sphere_volume()),
           free_(channel_.free_volume()),
-          series_(run.table("timeseries_" + name_ + ".tsv", "samples of the " + name_ + " simulation",
-                            {{"step", "1"},
-                             {"t", "s"},
-                             {"particles", "1"},
-                             {"contacts", "1"},
-                             {"contacts_per_particle", "1"},
-                             {"max_penetration", "m"},
-                             {"solid_volume_fraction", "1"},
-                             {"kinetic_translational", "J"},
-                             {"kinetic_rotational", "J"},
-                             {"inserted", "1"},
-                             {"deleted", "1"},
-                             {"residual", "1"},
-                             {"colours", "1"}},
-                            {static_cast<double>(study.steps_ / study.sample_every_ - k0_ / study.sample_every_ + 1),
+          series_(run.table("timeseries_" + name_ + ".tsv", "samples of the " + name_ + " simulation", series_columns,
+                            {static_cast<double>(study.steps_ / study.sample_every_ - k0_ / study.sample_every_ + 1 +
+                                                 carried_samples(study, law)),
                              "sample.every"})),
-          quiet_(run.quiet()) {}
+          quiet_(run.quiet()) {
+      // a window begun by the run gone on from: its samples and its deepest penetration so far
+      if (const auto& carried = study.carried_[law]) {
+        r_.max_pen_all = carried->window.max_penetration_all;
+        for (const std::vector<double>& row : carried->samples) take(row);
+      }
+    }
 
     /// Steps to time.t_end. Side by side (`pair`), the law still running when the other ends
     /// takes its threads too (the data do not depend on the threads), and a law stops early when
@@ -448,7 +513,10 @@ class ChannelStudy {
       r_.deleted = channel_.deleted();
       r_.memory_per_sphere =
           channel_.engine.bytes() / std::max<double>(1.0, static_cast<double>(channel_.engine.spheres.size()));
-      if (study_.state_write_) write_state(run, channel_.state(), name_);
+      if (study_.state_write_) {
+        write_state(run, channel_.state(), name_);
+        write_window(run, {avg_from_, r_.max_pen_all}, name_);
+      }
       // the last frame: its contacts (detected, not solved) and its sample
       const StepStats last = channel_.engine.detect();
       if (steps % study_.sample_every_ == 0) {
@@ -495,21 +563,28 @@ class ChannelStudy {
 
     /// The sample of step k: the state at t_k and the contacts resolved in the step.
     void sample(long k, const StepStats& st, long n, double kt, double kr) {
-      series_.row({static_cast<double>(k), static_cast<double>(k) * eo_.dt, static_cast<double>(n),
-                   static_cast<double>(st.contacts), n > 0 ? 2.0 * st.contacts / n : 0.0, st.max_penetration,
-                   n * volume_ / free_, kt, kr, static_cast<double>(channel_.inserted()),
-                   static_cast<double>(channel_.deleted()), st.residual, static_cast<double>(st.colours)});
-      if (k >= avg_from_) {
-        window_.t.push_back(static_cast<double>(k) * eo_.dt);
-        window_.n.push_back(static_cast<double>(n));
-        window_.contacts.push_back(static_cast<double>(st.contacts));
-        window_.fraction.push_back(n * volume_ / free_);
-        window_.kinetic.push_back(kt + kr);
-        sum_n_ += n;
-        sum_c_ += st.contacts;
-        r_.samples += 1;
-        r_.max_pen_sampled = std::max(r_.max_pen_sampled, st.max_penetration);
-      }
+      take({static_cast<double>(k), static_cast<double>(k) * eo_.dt, static_cast<double>(n),
+            static_cast<double>(st.contacts), n > 0 ? 2.0 * st.contacts / n : 0.0, st.max_penetration,
+            n * volume_ / free_, kt, kr, static_cast<double>(channel_.inserted()),
+            static_cast<double>(channel_.deleted()), st.residual, static_cast<double>(st.colours)});
+    }
+
+    /// A sample (a row of series_columns): written to the time series, and counted in the window
+    /// when it lies there. A sample carried from the run gone on from is taken as read back, so
+    /// that the window is the one of the run that never stopped, bit for bit.
+    void take(const std::vector<double>& row) {
+      series_.row(row);
+      if (row[0] < static_cast<double>(avg_from_)) return;
+      const double n = row[2], contacts = row[3];
+      window_.t.push_back(row[1]);
+      window_.n.push_back(n);
+      window_.contacts.push_back(contacts);
+      window_.fraction.push_back(row[6]);
+      window_.kinetic.push_back(row[7] + row[8]);
+      sum_n_ += n;
+      sum_c_ += contacts;
+      r_.samples += 1;
+      r_.max_pen_sampled = std::max(r_.max_pen_sampled, row[5]);
     }
 
     ChannelStudy& study_;
@@ -819,6 +894,7 @@ class ChannelStudy {
   std::string restart_from_ = "none", compare_with_ = "none";
   std::optional<ContactLaw> restart_law_;  // restart.law: the law whose frame every law goes on from, or none (same)
   PerLaw<std::optional<ChannelState>> restart_;
+  PerLaw<std::optional<Carried>> carried_;  // the window begun by the run gone on from, per law
   std::optional<SavedRun> restarted_from_, compared_;
   std::string sweep_order_;  // compare.with: this run's sweep order, for its note
   double t_end_ = 10.0, t_avg_ = 0.0, max_drift_ = 0.01;

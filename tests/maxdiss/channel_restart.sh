@@ -22,6 +22,15 @@
 #              its velocities, counters), and the maximum-dissipation law is the run that never
 #              stopped (its data byte for byte those of the law gone on from its own frame). A
 #              law whose frame the saved run lacks is refused naming restart.law.
+#   window     an averaging window in parts (make channel-steady-part): the quick channel's window
+#              from 0.003 s run whole, against the same window run in three parts (to 0.005 s and
+#              0.007 s with their states saved, then to the end), each going on from the last
+#              (restart.from) with the same average.t_start. The last part is the whole run: its
+#              time series holds the window's samples of the parts before it, and every data file
+#              and every scalar (averages, drifts, standard errors, deepest penetrations) is the
+#              whole run's byte for byte. Refused naming average.t_start: the window in parts with
+#              restart.law (the other law has no samples before the frame), with another
+#              sample.every, and from a saved run without its window (state_<law>_window.tsv).
 #   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
 #              byte; two ranks from it run, and their note compares them with the serial run; the
 #              laws side by side over two ranks are refused.
@@ -124,6 +133,36 @@ case $check in
     refused law_not_saved restart.law "$serial" --config $config --restart.from="$scratch/settled" \
       --restart.law=coulomb
     refused own_frame_not_saved restart.from "$serial" --config $config --restart.from="$scratch/settled"
+    ;;
+  window)
+    window=(--average.t_start=0.003)
+    "$serial" --config $config "${window[@]}" --output "$scratch/whole" --quiet
+    "$serial" --config $config "${window[@]}" --restart.from="$scratch/half" --time.t_end=0.007 --output "$scratch/mid" \
+      --quiet
+    "$serial" --config $config "${window[@]}" --restart.from="$scratch/mid" --output "$scratch/rest" --quiet
+    same_files "$scratch/whole" "$scratch/rest" table2.tsv cells_coulomb.tsv cells_maxdiss.tsv rdf_coulomb.tsv \
+      rdf_maxdiss.tsv snapshot_coulomb.tsv snapshot_maxdiss.tsv state_coulomb.tsv state_maxdiss.tsv \
+      state_coulomb_window.tsv state_maxdiss_window.tsv
+    for law in coulomb maxdiss; do
+      # the window's samples (from step 300) of the whole run are the last part's, those of the
+      # parts before it carried
+      [[ $(data "$scratch/rest/timeseries_$law.tsv" | head -1 | cut -f1) == 300 ]] ||
+        fail "timeseries_$law.tsv: the last part's samples do not begin with the window (step 300)"
+      cmp -s <(data "$scratch/whole/timeseries_$law.tsv" | awk '$1 >= 300') \
+        <(data "$scratch/rest/timeseries_$law.tsv") || fail "timeseries_$law.tsv: the window's samples differ"
+    done
+    [[ $(scalars "$scratch/whole" | grep -c '^samples_') -eq 2 ]] || fail "no samples_<law> scalars read"
+    cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/rest") || fail "the window in three parts: the scalars differ"
+    echo "a window in three parts is the whole run's: data files, the window's samples and every scalar"
+    "$serial" --config $config --time.t_end=0.005 "${window[@]}" --run.laws=maxdiss --state.write \
+      --output "$scratch/settled" --quiet
+    refused window_from_one_frame average.t_start "$serial" --config $config "${window[@]}" \
+      --restart.from="$scratch/settled" --restart.law=maxdiss
+    refused window_other_sampling average.t_start "$serial" --config $config "${window[@]}" --sample.every=50 \
+      --restart.from="$scratch/half"
+    cp -r "$scratch/half" "$scratch/old_half"
+    rm "$scratch/old_half/state_maxdiss_window.tsv"
+    refused window_not_saved average.t_start "$serial" --config $config "${window[@]}" --restart.from="$scratch/old_half"
     ;;
   ranks)
     mpirun=$4 parallel=$5
