@@ -9,7 +9,9 @@
 #                   one reproducible archive/<archive id>.tar.gz with a manifest and citation metadata
 #   make verify ARCHIVE=archive/<id>.tar.gz
 #                   check the archive's manifest (65: damaged), re-run its runs, compare (1: drift);
-#                   a run an archived run read and the archive lacks is taken from results/runs
+#                   a run an archived run read and the archive lacks is taken from results/runs; a run
+#                   of record (ARCHIVE=records/...) whose data differ is held to its averages, each
+#                   within 3 combined batch-means standard errors (WITHIN-ERROR, cm_verify --batch_means)
 #   make channel-steady   make paper 001's run of record (hours) into records/, which make all
 #                   imports (records/README.md) and never re-runs
 #   make cite RUN=<run id>   how to cite a run (BibTeX and plain text)
@@ -293,7 +295,8 @@ archive: build
 # at the end of `make all`: that is `make check-published`.
 verify: build
 	@[ -n $(call quote,$(ARCHIVE)) ] || { echo "make verify: ARCHIVE=archive/<archive id>.tar.gz is required" >&2; exit 2; }
-	$(BIN)/cm_verify --archive=$(call quote,$(ARCHIVE)) --bin=$(BIN) --store=$(STORE)
+	$(BIN)/cm_verify --archive=$(call quote,$(ARCHIVE)) --bin=$(BIN) --store=$(STORE) \
+	  $(if $(filter $(RECORDS)/%,$(ARCHIVE)),--batch_means)
 
 # How to cite a run (BibTeX and plain text): make cite RUN=<run id>.
 cite:

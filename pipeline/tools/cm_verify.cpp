@@ -28,13 +28,20 @@
 //     archived one column by column (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar
 //     the same way. A table says, per run, REPRODUCES, DRIFT (the largest difference, relative to
 //     what is allowed, and where), FAILED (the solver's exit status), NO-SOLVER or NO-ORIGIN.
+//     With --batch_means (make verify of a run of record), a run whose data differ is compared
+//     once more as a statistic: every average that carries a batch-means standard error (a
+//     scalar X beside a scalar se_X) must agree with the archived one within `sigmas` combined
+//     standard errors, |x - y| <= sigmas sqrt(se_x^2 + se_y^2); then it is WITHIN-ERROR, which
+//     counts as verified. A re-run at the record's revision is still expected to REPRODUCE bit
+//     for bit; another revision that changes the data (a chaotic flow: another trajectory) can
+//     only be held to its averages.
 //
 // The scratch is a folder of cm_verify's own: --scratch must not exist or be empty (it is then
 // kept, to be looked at), and without it a new temporary folder is made and removed at the end.
 // Nothing outside it is written or removed.
 //
 //   cm_verify --archive=archive/<id>.tar.gz --bin=build/bin [--store=results/runs] [--scratch=DIR]
-//             [--abs=1e-9] [--rel=1e-7]
+//             [--abs=1e-9] [--rel=1e-7] [--batch_means [--sigmas=3]]
 //   cm_verify --archive=DIR --id=<id> ...   # an archive unpacked already (the folder holding cm-archive/)
 //
 // The default tolerances are the loosest of the regression tests (abs 1e-9, rel 1e-7): a re-run
@@ -107,6 +114,15 @@ class Verify {
                "(the settled frame a run of record went on from) are looked up by their run ids (default: none)");
     config.add("abs", &abs_, "absolute tolerance of every value").range(cm::Range::nonnegative());
     config.add("rel", &rel_, "relative tolerance of every value (times |archived|)").range(cm::Range::nonnegative());
+    config.add("batch_means", &batch_means_,
+               "a run whose data differ is verified when every average with a batch-means standard error (a "
+               "scalar X beside se_X) agrees within sigmas combined standard errors (WITHIN-ERROR): a run of record");
+    config
+        .add("sigmas", &sigmas_,
+             "how many combined standard errors sqrt(se_x^2 + se_y^2) two averages of a run may differ by under "
+             "batch_means: 3, so that one of some ten averages of two runs of the same flow falls outside by "
+             "chance about once in forty verifications (independent normal errors)")
+        .range(cm::Range::positive());
     config
         .add("max_bytes", &max_bytes_,
              "the most bytes unpacking may write (each member counts 512 more): an archive holds data files and "
@@ -134,8 +150,10 @@ class Verify {
     std::size_t bad = 0;
     for (const ArchivedRun& r : reruns)
       if (!re_run_and_compare(r)) ++bad;
-    std::printf("cm_verify: %zu of %zu runs reproduce (abs %s, rel %s)\n", reruns.size() - bad, reruns.size(),
-                format_g(abs_, 3).c_str(), format_g(rel_, 3).c_str());
+    std::printf(
+        "cm_verify: %zu of %zu runs reproduce (abs %s, rel %s%s)\n", reruns.size() - bad, reruns.size(),
+        format_g(abs_, 3).c_str(), format_g(rel_, 3).c_str(),
+        batch_means_ ? (", or their averages within " + format_g(sigmas_, 3) + " standard errors").c_str() : "");
     return bad == 0 ? 0 : exit_drift;
   }
 
@@ -347,15 +365,58 @@ class Verify {
       }
     }
     const bool same_id = again.value("run_id", "") == r.entry.run_id;
-    std::printf("%-12s %-32s %-16s %s%s%s\n", drift ? "DRIFT" : "REPRODUCES",
-                (r.entry.paper + "/" + r.entry.study).c_str(), r.entry.run_id.substr(0, 16).c_str(),
-                format_g(worst, 3).c_str(), where == "-" ? "" : (" at " + where).c_str(),
+    std::string status = drift ? "DRIFT" : "REPRODUCES", statistic;
+    if (drift && batch_means_) {
+      const Agreement a = averages_agree(r.run["scalars"], again["scalars"]);
+      statistic = a.compared == 0 ? "; no average carries a batch-means standard error (se_<name>)"
+                                  : "; " + std::to_string(a.compared) + (a.compared == 1 ? " average" : " averages") +
+                                        " with a batch-means error: largest " + format_g(a.worst, 3) + " of " +
+                                        format_g(sigmas_, 3) + " combined standard errors, at " + a.where;
+      if (a.compared > 0 && a.worst <= sigmas_) status = "WITHIN-ERROR";
+    }
+    std::printf("%-12s %-32s %-16s %s%s%s%s\n", status.c_str(), (r.entry.paper + "/" + r.entry.study).c_str(),
+                r.entry.run_id.substr(0, 16).c_str(), format_g(worst, 3).c_str(),
+                where == "-" ? "" : (" at " + where).c_str(), statistic.c_str(),
                 same_id ? "" : " (re-run under another run id: another revision or build)");
-    return !drift;
+    return status != "DRIFT";
+  }
+
+  /// The averages of two runs that carry a batch-means standard error (a scalar X beside se_X, in
+  /// both runs): how many, and the largest |x - y| / sqrt(se_x^2 + se_y^2) and its scalar. A value
+  /// missing or not finite in either run counts as infinitely far.
+  struct Agreement {
+    std::size_t compared = 0;
+    double worst = 0.0;
+    std::string where = "-";
+  };
+  static Agreement averages_agree(const nlohmann::json& archived, const nlohmann::json& again) {
+    Agreement a;
+    auto value = [](const nlohmann::json& scalars, const std::string& name) -> double {
+      if (!scalars.contains(name) || !scalars[name]["value"].is_number()) return NAN;
+      return scalars[name]["value"].get<double>();
+    };
+    for (const auto& [name, scalar] : archived.items()) {
+      if (name.rfind("se_", 0) != 0 || !archived.contains(name.substr(3))) continue;
+      const std::string average = name.substr(3);
+      const double x = value(archived, average), y = value(again, average);
+      const double se_x = value(archived, name), se_y = value(again, name);
+      const double combined = std::sqrt(se_x * se_x + se_y * se_y);
+      double ratio = std::fabs(x - y) / combined;
+      if (x == y) ratio = 0.0;  // also when both errors are 0
+      if (!std::isfinite(ratio)) ratio = INFINITY;
+      ++a.compared;
+      if (ratio > a.worst || a.where == "-") {
+        a.worst = std::max(a.worst, ratio);
+        a.where = "scalar " + average;
+      }
+    }
+    return a;
   }
 
   std::string archive_, id_, bin_ = "build/bin", scratch_key_, store_;
   double abs_ = 1e-9, rel_ = 1e-7;
+  bool batch_means_ = false;
+  double sigmas_ = 3.0;
   long max_bytes_ = 2L << 30;
   const long cores_ = std::max(1L, static_cast<long>(std::thread::hardware_concurrency()));
   long max_ranks_ = cores_;

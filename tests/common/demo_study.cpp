@@ -2,7 +2,8 @@
 // a table of demo.rows rows, optionally printing to stdout and sleeping first, so that signals,
 // races, budgets and the run id can be exercised on a real process. With demo.from it goes on from
 // an earlier run of itself (its rows continue that run's count), as a channel goes on from a saved
-// frame: the run id then names the run it read.
+// frame: the run id then names the run it read. Its scalar mean (demo.value) carries a standard
+// error se_mean, as a channel's averages carry their batch-means errors (cm_verify --batch_means).
 //
 //   cm_demo_study --demo.rows=10 --output try/demo
 #include <chrono>
@@ -44,6 +45,8 @@ class DemoStudy {
     for (long i = first; i < first + rows_; ++i) table.row({static_cast<double>(i), value_});
     for (long i = 0; i < print_; ++i) std::printf("line %ld\n", i);
     run.scalar("rows", static_cast<double>(rows_));
+    run.scalar("mean", value_, "m");
+    run.scalar("se_mean", 0.01 * value_, "m");  // as if from batch means: 1 % of the value
   }
 
  private:

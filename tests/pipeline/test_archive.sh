@@ -85,6 +85,27 @@ printf '#!/bin/sh\n"%s" "$@" || exit $?\nwhile [ $# -gt 0 ]; do [ "$1" = --outpu
 cat drift.out
 check "drift_exit_1" test $rc -eq 1
 check "drift_names_file_and_column" grep -q "^DRIFT .*rows.tsv column value" drift.out
+# A run of record (--batch_means): data that differ are verified when every average with a
+# standard error (the demo's mean, se_mean 1 % of it) agrees within 3 combined errors (WITHIN-ERROR,
+# exit 0), and not when one is 6.7 away (DRIFT, exit 1); without --batch_means both drift.
+moved() {  # folder, new mean: a solver whose rows and mean moved to that value (its demo.value)
+  mkdir -p "$1"
+  printf '#!/bin/sh\nfor a; do shift; case $a in --demo.value=*) a=--demo.value=%s;; esac; set -- "$@" "$a"; done\nexec "%s" "$@"\n' \
+    "$2" "$PWD/bin/cm_demo_study" >"$1/cm_demo_study"
+  chmod +x "$1/cm_demo_study"
+}
+moved near 1.52  # 0.02 from 1.5, combined error sqrt(0.015^2 + 0.0152^2) = 0.0214: 0.9 of it
+moved far 1.65   # 0.15 away, combined error sqrt(0.015^2 + 0.0165^2) = 0.0223: 6.7 of it
+"$tools/cm_verify" --archive="archive/$archive_id.tar.gz" --bin=near --scratch=v7 --batch_means > near.out; rc=$?
+cat near.out
+check "batch_means_near_exit_0" test $rc -eq 0
+check "batch_means_near_within_error" grep -q "^WITHIN-ERROR .*scalar mean" near.out
+"$tools/cm_verify" --archive="archive/$archive_id.tar.gz" --bin=far --scratch=v8 --batch_means > far.out; rc=$?
+cat far.out
+check "batch_means_far_exit_1" test $rc -eq 1
+check "batch_means_far_drift" grep -q "^DRIFT .*average with a batch-means error: largest 6.73 of 3" far.out
+"$tools/cm_verify" --archive="archive/$archive_id.tar.gz" --bin=near --scratch=v9 > tight.out; rc=$?
+check "no_batch_means_near_drifts" test $rc -eq 1
 "$tools/cm_verify" --archive=no_such.tar.gz --bin=bin 2>/dev/null; rc=$?
 check "verify_missing_archive_exit_2" test $rc -eq 2
 
