@@ -5,11 +5,14 @@
 // unique solution on a sphere contact, spec 001, 2.6), or with bench.from = none the channel of
 // md_channel's keys started at t = 0. Either is first run on for bench.warmup seconds; the state is
 // then timed for bench.steps steps under each law and each thread count of bench.threads, every
-// time from the same state, and its contacts per sphere are recorded beside the rates. The run records the sphere-steps
-// and contact solves per second, the parallel efficiency (rate on p threads over p times the rate on one), and the
-// memory per sphere (the engine's arrays, and the process's peak resident size). The data (the timed state's counts) do
-// not depend on the thread counts; the rates do. The timed state itself is written (state.tsv), so that another engine
-// can be timed on the same spheres (pipeline/maxdiss/lammps_channel.sh: LAMMPS' granular package, side by side).
+// time from the same state, bench.repeats times in rounds (every law and thread count once a round,
+// so that a slow spell of a shared machine falls on all of them alike), and each is reported by its
+// median repetition, the spread of its repetitions beside it; its contacts per sphere are recorded beside the rates.
+// The run records the sphere-steps and contact solves per second, the parallel efficiency (rate on p threads over p
+// times the rate on one), and the memory per sphere (the engine's arrays, and the process's peak resident size). The
+// data (the timed state's counts) do not depend on the thread counts; the rates do. The timed state itself is written
+// (state.tsv), so that another engine can be timed on the same spheres (pipeline/maxdiss/lammps_channel.sh: LAMMPS'
+// granular package, side by side).
 //
 // Sample run (into a scratch folder of its own):
 //   md_channel_bench --config configs/maxdiss/channel_bench.ini --output try/channel_bench
@@ -17,8 +20,12 @@
 //   give --bench.from=none --bench.warmup=0.02 for the flow still developing)
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,6 +54,10 @@ class ChannelBench {
         .unit("s")
         .range(cm::Range::nonnegative());
     c.add("bench.steps", &steps_, "steps timed per law and thread count").range(cm::Range::closed(1, 1e7));
+    c.add("bench.repeats", &repeats_,
+          "times each law and thread count is timed, in rounds; the median is reported (an odd count has one)")
+        .range(cm::Range::closed(1, 1000))
+        .no_data();
     c.add("bench.threads", &threads_, "thread counts timed")
         .range(cm::Range::closed(1, cm::max_threads))
         .nonempty()
@@ -65,11 +76,25 @@ class ChannelBench {
   void run(cm::Run& run) {
     const Channel channel = timed_state(run);
     write_state(run, channel);
+    // bench.repeats rounds of every law and thread count, then each reported by its median
+    std::map<std::pair<ContactLaw, int>, std::vector<Timing>> timed;
+    cm::Progress progress("md_channel_bench", 0.0, static_cast<double>(repeats_), run.quiet());
+    for (long round = 0; round < repeats_; ++round) {
+      for (ContactLaw law : contact_laws)
+        for (int threads : threads_) timed[{law, threads}].push_back(time(channel, law, threads));
+      progress.update(static_cast<double>(round + 1),
+                      "round " + std::to_string(round + 1) + " of " + std::to_string(repeats_) + " timed");
+    }
     Timings timings(run, threads_.size());
+    double spread = 0.0;
     for (ContactLaw law : contact_laws) {
       double rate1 = 0.0;  // the rate on one thread, for the parallel efficiency
-      for (int threads : threads_) time(run, timings, channel, law, threads, rate1);
+      for (int threads : threads_)
+        spread = std::max(spread, report(run, timings, law, threads, timed[{law, threads}], rate1));
     }
+    // the largest spread of a law and thread count's repetitions, (slowest - fastest) / median: how
+    // far one timing alone could have been off on this machine at this time
+    run.scalar("largest_spread_of_repetitions", spread);
     // the sweep relaxes four sphere-sphere contacts at once where the processor has AVX2, else two
     // (the data are the same bits either way, the rates are not)
     run.scalar("lanes_avx2", avx2_available() ? 1.0 : 0.0);
@@ -87,6 +112,8 @@ class ChannelBench {
                            {"spheres", "1"},
                            {"contacts_per_step", "1"},
                            {"seconds", "s"},
+                           {"seconds_fastest", "s"},
+                           {"seconds_slowest", "s"},
                            {"sphere_steps_per_second", "1/s"},
                            {"contact_solves_per_second", "1/s"},
                            {"parallel_efficiency", "1"}},
@@ -144,34 +171,57 @@ class ChannelBench {
     run.scalar("plate_position", channel.plate(), "m");
   }
 
-  /// bench.steps steps of the timed state under `law` on `threads` threads: the rates, each phase's time and the
-  /// barriers. rate1 holds the rate on one thread once it is timed (the first count of bench.threads, if 1).
-  void time(cm::Run& run, Timings& timings, const Channel& state, ContactLaw law, int threads, double& rate1) const {
+  /// One timing of bench.steps steps: the counts of the timed steps (the same every time: they do not
+  /// depend on the threads or the repetition) and what they cost.
+  struct Timing {
+    double sphere_steps = 0, contacts = 0, seconds = 0, solves = 0;
+    std::array<double, phase_count> phase_seconds{};
+    double barriers = 0;
+  };
+
+  /// bench.steps steps of the timed state under `law` on `threads` threads.
+  Timing time(const Channel& state, ContactLaw law, int threads) const {
     Channel timed = state;
     EngineOptions eo = setup_.engine_for(law);
     eo.threads = threads;
     timed.engine.set_options(eo);
-    double sphere_steps = 0, contacts = 0;
+    Timing t;
     const double solves0 = timed.engine.solves();
     const std::array<double, phase_count> phases0 = timed.engine.phase_seconds();
     const long barriers0 = timed.engine.sweep_barriers();
     const auto start = std::chrono::steady_clock::now();
     for (long k = 0; k < steps_; ++k) {
-      sphere_steps += static_cast<double>(timed.engine.spheres.size());
-      contacts += static_cast<double>(timed.step().contacts);
+      t.sphere_steps += static_cast<double>(timed.engine.spheres.size());
+      t.contacts += static_cast<double>(timed.step().contacts);
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double rate = sphere_steps / seconds, solves = (timed.engine.solves() - solves0) / seconds;
+    t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    t.solves = timed.engine.solves() - solves0;
+    for (std::size_t p = 0; p < phase_count; ++p) t.phase_seconds[p] = timed.engine.phase_seconds()[p] - phases0[p];
+    t.barriers = static_cast<double>(timed.engine.sweep_barriers() - barriers0);
+    return t;
+  }
+
+  /// The repetitions of `law` on `threads` threads, by their median: the rates, each phase's time
+  /// and the barriers. rate1 holds the rate on one thread once it is reported (the first count of
+  /// bench.threads, if 1). Returns the spread of the repetitions, (slowest - fastest) / median.
+  double report(cm::Run& run, Timings& timings, ContactLaw law, int threads, std::vector<Timing> repeated,
+                double& rate1) const {
+    for (const Timing& t : repeated)
+      if (t.sphere_steps != repeated.front().sphere_steps || t.contacts != repeated.front().contacts)
+        throw std::logic_error("md_channel_bench: the timed steps' counts differ between repetitions");
+    std::sort(repeated.begin(), repeated.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
+    const Timing& t = repeated[repeated.size() / 2];  // the median (the slower middle one of an even count)
+    const double seconds = t.seconds, sphere_steps = t.sphere_steps, contacts = t.contacts;
+    const double rate = sphere_steps / seconds, solves = t.solves / seconds;
     const double steps = static_cast<double>(steps_);
     std::vector<double> phase_row{static_cast<double>(law), static_cast<double>(threads)};
-    for (std::size_t p = 0; p < phase_count; ++p)
-      phase_row.push_back((timed.engine.phase_seconds()[p] - phases0[p]) / steps);
-    phase_row.push_back(static_cast<double>(timed.engine.sweep_barriers() - barriers0) / steps);
+    for (std::size_t p = 0; p < phase_count; ++p) phase_row.push_back(t.phase_seconds[p] / steps);
+    phase_row.push_back(t.barriers / steps);
     timings.phases.row(phase_row);
     if (threads == 1) rate1 = rate;
     const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
     timings.rates.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps, contacts / steps,
-                       seconds, rate, solves, efficiency});
+                       seconds, repeated.front().seconds, repeated.back().seconds, rate, solves, efficiency});
     const std::string suffix = std::string(name(law)) + "_" + std::to_string(threads) + "_threads";
     run.scalar("sphere_steps_per_second_" + suffix, rate, "1/s");
     run.scalar("sphere_steps_per_second_per_thread_" + suffix, rate / threads, "1/s");
@@ -188,6 +238,7 @@ class ChannelBench {
       // Table 2's contacts per particle counts a contact for each of its two spheres
       run.scalar("coordination_number", 2.0 * contacts / sphere_steps);
     }
+    return (repeated.back().seconds - repeated.front().seconds) / seconds;
   }
 
   /// The engine's arrays per sphere, and the process's peak resident size per sphere.
@@ -204,7 +255,7 @@ class ChannelBench {
   std::optional<ChannelState> from_state_;
   std::string from_run_;
   double warmup_ = 0.02;
-  long steps_ = 200;
+  long steps_ = 200, repeats_ = 3;
   std::vector<int> threads_{1, 2};
 };
 
