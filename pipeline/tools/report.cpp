@@ -426,10 +426,20 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
         if (field_or_dash(row, "scalar").starts_with(run.study + "/")) rows.push_back(field_or_dash(row, "id"));
     const std::string revision = json_text(j, {"solver", "revision"});
     const bool modified = j.contains("solver") && j["solver"].value("modified", false);
-    std::string hours = "?", seconds = "?";
+    std::string hours = "?", seconds = "?", earlier;
     if (j.contains("wall_time_s") && j["wall_time_s"].is_number()) {
       hours = format_g(j["wall_time_s"].get<double>() / 3600.0, 3);
       seconds = format_g(j["wall_time_s"].get<double>(), 6);
+      // a run made in parts (restart.from): the runs it went on from, recorded by the solver
+      const nlohmann::json* restart = nullptr;
+      if (j.contains("statistics") && j["statistics"].is_object() && j["statistics"].contains("restart"))
+        restart = &j["statistics"]["restart"];
+      if (restart && restart->is_object() && restart->contains("earlier_runs_wall_seconds") &&
+          (*restart)["earlier_runs_wall_seconds"].is_number()) {
+        const double before = (*restart)["earlier_runs_wall_seconds"].get<double>();
+        earlier = "; " + format_g((before + j["wall_time_s"].get<double>()) / 3600.0, 3) +
+                  " hours with the runs it goes on from (" + format_g(before, 6) + " s before it)";
+      }
     }
     md << "### " << markdown_escape(run.study) << "\n\n"
        << "- run " << code(run.run_id)
@@ -439,7 +449,7 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
        << "- made by " << markdown_escape(json_text(j, {"solver", "name"}) + " " + json_text(j, {"solver", "version"}))
        << " at revision " << code(revision) << (modified ? " (a modified tree)" : " (clean tree)") << " on the machine "
        << code(json_text(j, {"host"})) << ", started " << markdown_escape(json_text(j, {"start_utc"})) << ", in "
-       << hours << " hours (" << seconds << " s of wall time)\n"
+       << hours << " hours (" << seconds << " s of wall time" << earlier << ")\n"
        << "- configuration " << code(json_text(j, {"config", "file"}, "(none)")) << "\n"
        << "- compared from it: "
        << (rows.empty() ? std::string("no published value") : markdown_escape(join(rows, ", "))) << "\n\n";

@@ -268,6 +268,18 @@ class ChannelStudy {
     restarted_from_ = from;
   }
 
+  /// The wall time of a saved run and of the runs it went on from (its statistic restart.earlier_runs_wall_seconds).
+  static double earlier_runs_wall_seconds(const SavedRun& from) {
+    const nlohmann::json& j = from.json;
+    double seconds = j.value("wall_time_s", 0.0);
+    if (j.contains("statistics") && j["statistics"].contains("restart"))
+      seconds += j["statistics"]["restart"].value("earlier_runs_wall_seconds", 0.0);
+    if (!(std::isfinite(seconds) && seconds >= 0))
+      throw cm::InputError("restart.from: the run at '" + from.dir.string() +
+                           "' records a wall time that is not a time");
+    return seconds;
+  }
+
   /// A window that begins before the state gone on from is that run's window, gone on with: its
   /// samples (its time series, from average.t_start to the state) and its deepest penetration over
   /// all its steps (state_<law>_window.tsv), the run's own window of every law and with the same
@@ -321,6 +333,10 @@ class ChannelStudy {
   }
 
   void run(cm::Run& run) {
+    // the wall time of the runs this one goes on from, each with its own earlier runs: a run of
+    // hours made in parts says what the whole took (the report of a run of record shows it)
+    if (restarted_from_)
+      run.statistics("restart", {{"earlier_runs_wall_seconds", earlier_runs_wall_seconds(*restarted_from_)}});
     if (restarted_from_)
       run.note("goes on from the state of run " + restarted_from_->run_id + " (study " + restarted_from_->study + ", " +
                restarted_from_->solver + ") at step " + std::to_string(restart_[laws_.back()]->step) +

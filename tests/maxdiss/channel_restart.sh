@@ -154,6 +154,12 @@ case $check in
     [[ $(scalars "$scratch/whole" | grep -c '^samples_') -eq 2 ]] || fail "no samples_<law> scalars read"
     cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/rest") || fail "the window in three parts: the scalars differ"
     echo "a window in three parts is the whole run's: data files, the window's samples and every scalar"
+    # what the whole took: the last part records the wall time of the parts before it
+    wall() { sed -n 's/^  "wall_time_s": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$1/run.json"; }
+    earlier=$(grep -o '"earlier_runs_wall_seconds": [0-9.e+-]*' "$scratch/rest/run.json" | cut -d' ' -f2)
+    awk -v e="$earlier" -v a="$(wall "$scratch/half")" -v b="$(wall "$scratch/mid")" \
+      'BEGIN { exit !(e != "" && a > 0 && b > 0 && (e - a - b) ^ 2 <= (1e-9 * e) ^ 2) }' ||
+      fail "the last part's earlier_runs_wall_seconds ($earlier) is not the parts' wall times before it"
     "$serial" --config $config --time.t_end=0.005 "${window[@]}" --run.laws=maxdiss --state.write \
       --output "$scratch/settled" --quiet
     refused window_from_one_frame average.t_start "$serial" --config $config "${window[@]}" \

@@ -370,6 +370,18 @@ TEST(Records, SayWhenTheRecordIsOlderThanTheBuild) {
             std::string::npos);
 }
 
+// A record made in parts (restart.from) says what the whole took: its solver records the wall time
+// of the runs it went on from.
+TEST(Records, SayTheHoursWithTheRunsGoneOnFrom) {
+  ReportInput in = sample_with_record("abc", false);
+  nlohmann::json j = in.runs.back().json;
+  j["statistics"] = {{"restart", {{"earlier_runs_wall_seconds", 3600.0}}}};
+  in.runs.back().json = parse_run_json(j.dump(), "run.json");
+  EXPECT_NE(render_records(in, Flavor::markdown)
+                .find("in 2 hours (7200 s of wall time; 3 hours with the runs it goes on from (3600 s before it))"),
+            std::string::npos);
+}
+
 // No run of record: no section.
 TEST(Records, NoRecordNoSection) {
   EXPECT_EQ(render_records(sample(), Flavor::markdown), "");
