@@ -41,8 +41,10 @@ CHANNEL_RECORD := results/record
 # earlier make channel-settle) rather than settling again; make channel-settle always runs it anew.
 # A settle run of hours may be made in parts, each going on from the last one's frame (the
 # continuation is the run that never stopped, byte for byte): SETTLE_UNTIL=0.25 stops the first at
-# t = 0.25 s (results/maxdiss/channel_settle_part), and a later make channel-settle-rest goes on to
-# the preset's end as results/maxdiss/channel_settle.
+# t = 0.25 s (results/maxdiss/channel_settle_to_0.25), SETTLE_FROM names the part a further part goes
+# on from, and make channel-settle-rest SETTLE_FROM=<the last part> goes on to the preset's end as
+# results/maxdiss/channel_settle. A part's window is its whole time from t = 0 (its own stationarity
+# shown, carried from part to part); the parts must end before the preset's window (average.t_start).
 define channel_settle_run
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
 	  --output.store=$(STORE)
@@ -54,11 +56,14 @@ results/maxdiss/channel_settle/run.json: | programs
 .PHONY: channel-settle-part channel-settle-rest
 channel-settle-part: programs
 	$(if $(SETTLE_UNTIL),,$(error channel-settle-part: give SETTLE_UNTIL, the time in s at which this part stops))
-	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle_part \
-	  --time.t_end=$(call quote,$(SETTLE_UNTIL)) --average.t_start=0 --output.store=$(STORE)
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) \
+	  --output $(call quote,results/maxdiss/channel_settle_to_$(SETTLE_UNTIL)) --time.t_end=$(call quote,$(SETTLE_UNTIL)) \
+	  --average.t_start=0 \
+	  $(if $(SETTLE_FROM),--restart.from=$(call quote,$(SETTLE_FROM))) --output.store=$(STORE)
 channel-settle-rest: programs
+	$(if $(SETTLE_FROM),,$(error channel-settle-rest: give SETTLE_FROM, the part (make channel-settle-part) to go on from))
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
-	  --restart.from=results/maxdiss/channel_settle_part --output.store=$(STORE)
+	  --restart.from=$(call quote,$(SETTLE_FROM)) --output.store=$(STORE)
 define channel_record_archive
 	@mkdir -p $(RECORDS) $(CHANNEL_RECORD)/reports
 	printf 'maxdiss\t%s\n' '$(maxdiss_TITLE)' >$(CHANNEL_RECORD)/papers.tsv

@@ -1,7 +1,12 @@
-# Shared by the channel's shell tests (mpi_channel.sh, channel_restart.sh), which source it.
+# Shared by the channel's shell tests (mpi_channel.sh, channel_restart.sh, record_import.sh), which source it.
 # run_mpi needs $mpirun and $parallel (md_channel_mpi) set by the caller.
 
 data() { grep -v '^#' "$1"; }  # a data file's rows, without its header
+scalars() {  # a run folder: "name value" per scalar, as run.json writes them (one key a line)
+  awk '/^  "scalars": \{/ { on = 1; next } on && /^  \}/ { exit }
+       on && /^    "/ { name = $1; gsub(/[":{]/, "", name) }
+       on && /"value":/ { v = $2; sub(/,$/, "", v); print name, v }' "$1/run.json"
+}
 fail() {
   echo "$*"
   exit 1

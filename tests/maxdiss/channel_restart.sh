@@ -41,11 +41,6 @@ check=$1 serial=$2 scratch=$3
 config=configs/maxdiss/quick/channel.ini
 rm -rf "$scratch" && mkdir -p "$scratch"
 source "$(dirname "$0")/channel_lib.sh"
-scalars() {  # a run folder: "name value" per scalar, as run.json writes them (one key a line)
-  awk '/^  "scalars": \{/ { on = 1; next } on && /^  \}/ { exit }
-       on && /^    "/ { name = $1; gsub(/[":{]/, "", name) }
-       on && /"value":/ { v = $2; sub(/,$/, "", v); print name, v }' "$1/run.json"
-}
 refused() {  # name, key, then the solver's arguments: exit 2, the key named, no output left
   local name=$1 key=$2 status=0
   shift 2

@@ -24,6 +24,7 @@
 #   record_import.sh <md_channel> <folder of the tools> <scratch>
 set -u
 source "$(cd "$(dirname "$0")/.." && pwd)/check.sh"
+source "$(cd "$(dirname "$0")" && pwd)/channel_lib.sh"  # data, scalars
 md_channel=$1 tools=$2 scratch=$3
 source_dir=$PWD
 rm -rf "$scratch" && mkdir -p "$scratch" && cd "$scratch" || exit 1
@@ -53,6 +54,25 @@ record=records/$archive_id.tar.gz
 check "record_index_line" test "$(cut -f3 <<<"$line")" = maxdiss/channel_steady
 check "record_named_by_its_manifest" test "$(tar -xzOf "maker/$record" cm-archive/manifest.json | sha256sum | cut -c1-64)" = "$archive_id"
 check "record_holds_no_frame" bash -c "! tar -tzf maker/$record | grep -q state_"
+
+# The record made in parts by the targets of parts (the settle run in two, the window in two, each
+# going on from the last) is the record made whole: the same data and scalars.
+tree parts
+{
+  mk parts channel-settle-part QUICK=1 BIN="$bin" SETTLE_UNTIL=0.002 &&
+    mk parts channel-settle-rest QUICK=1 BIN="$bin" SETTLE_FROM=results/maxdiss/channel_settle_to_0.002 &&
+    mk parts channel-steady-part QUICK=1 BIN="$bin" STEADY_UNTIL=0.0065 &&
+    mk parts channel-steady-rest QUICK=1 BIN="$bin" STEADY_FROM=results/maxdiss/channel_steady_to_0.0065
+} > parts.out 2>&1; rc=$?
+check "record_in_parts_exit_0" test $rc -eq 0
+[ $rc -eq 0 ] || cat parts.out
+same_record() {
+  local a=maker/results/record/maxdiss/channel_steady b=parts/results/record/maxdiss/channel_steady f
+  for f in "$a"/*.tsv; do cmp -s <(data "$f") <(data "$b/$(basename "$f")") || return 1; done
+  [ "$(scalars "$a" | wc -l)" -gt 20 ] && cmp -s <(scalars "$a") <(scalars "$b")
+}
+check "record_in_parts_is_the_record_whole" same_record
+check "record_in_parts_archived" test "$(wc -l <parts/records/index.tsv)" -eq 1
 
 # A fresh tree: the record imported as make all does, never re-run.
 tree fresh && cp -r maker/records fresh/
