@@ -10,7 +10,8 @@
 #              state, an end before the state, an averaging window that starts before it.
 #              A friction coefficient changed in the base of a config is refused the same way.
 #              The same continuation with the two laws stepped side by side (solver.side_by_side)
-#              writes the same data files and scalars, and the law that ends last widened; one law
+#              writes the same data files and scalars, and at most one law widened (the one
+#              still running when the other ended, if it had a step left); one law
 #              side by side (run.laws) widens at its first step, with the same data.
 #              compare.with: a run against one over the same window gives relative differences
 #              of exactly 0 against itself; another window is refused.
@@ -74,7 +75,12 @@ case $check in
       --output "$scratch/side_by_side" --quiet
     same_data "$scratch/continued" "$scratch/side_by_side"
     cmp -s <(scalars "$scratch/continued") <(scalars "$scratch/side_by_side") || fail "side by side: the scalars differ"
-    grep -q '"widened_at_step"' "$scratch/side_by_side/run.json" || fail "side by side: no law took the other's threads"
+    # the law still running when the other ends takes its threads, from its next step: whether there
+    # is a next step depends on how the machine scheduled the two (on a loaded machine both may end
+    # in the same step), so only "at most one law" is certain here; one law alone, below, widens
+    # at its first step, always
+    [[ $(grep -c '"widened_at_step"' "$scratch/side_by_side/run.json") -le 1 ]] ||
+      fail "side by side: both laws took the other's threads"
     echo "the laws stepped side by side give the same run: data files and every scalar"
     # one law side by side has the other law's threads from its first step (there is no other to wait
     # for): the same data as the law alone, and the widening recorded
