@@ -15,14 +15,6 @@
 
 namespace cm::pipeline {
 
-std::string format_g(double x, int digits) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, x);
-  return buffer;
-}
-
 std::string format_full(double x) { return format_g(x, 17); }
 
 void write_atomic(const std::filesystem::path& file, const std::string& content) {

@@ -14,6 +14,7 @@
 namespace cm::pipeline {
 
 // Reading files is the run reader's (common/files.hpp); the tools name it here too.
+using cm::format_g;  // printf("%.*g"), the non-finite values spelled out (common/text.hpp)
 using cm::hidden;
 using cm::lines;
 using cm::read_text;
@@ -22,9 +23,6 @@ using cm::to_double;
 using cm::visible_subdirectories;
 
 // split, trim and join are the project's one set, cm::split etc. (common/text.hpp).
-
-/// printf("%.*g"), with "nan", "inf" and "-inf" for the non-finite values.
-std::string format_g(double x, int digits);
 
 /// The full-precision form used in data files (%.17g).
 std::string format_full(double x);

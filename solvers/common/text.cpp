@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <system_error>
 
@@ -36,6 +37,14 @@ std::string format_real(double x) {
   char buffer[32];
   const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, x);
   return std::string(buffer, ec == std::errc() ? end : buffer);
+}
+
+std::string format_g(double x, int digits) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, x);
+  return buffer;
 }
 
 std::optional<double> to_double(std::string_view text) {

@@ -22,6 +22,10 @@ std::string join(const std::vector<std::string>& parts, const std::string& separ
 /// The shortest text that reads back as the same double (0.9, not 0.90000000000000002).
 std::string format_real(double x);
 
+/// printf("%.*g"), with "nan", "inf" and "-inf" for the non-finite values: a value for people to
+/// read, `digits` significant digits.
+std::string format_g(double x, int digits);
+
 /// The whole of `text` as a double (strtod syntax, so "nan", "-nan" and "inf" are accepted);
 /// nothing when any character is left over or the text is empty.
 std::optional<double> to_double(std::string_view text);
