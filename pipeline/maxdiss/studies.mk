@@ -44,7 +44,8 @@ CHANNEL_RECORD := results/record
 # t = 0.25 s (results/maxdiss/channel_settle_to_0.25), SETTLE_FROM names the part a further part goes
 # on from, and make channel-settle-rest SETTLE_FROM=<the last part> goes on to the preset's end as
 # results/maxdiss/channel_settle. A part's window is its whole time from t = 0 (its own stationarity
-# shown, carried from part to part); the parts must end before the preset's window (average.t_start).
+# shown, carried from part to part), or from SETTLE_AVERAGE_FROM: a part that ends inside the
+# preset's window (average.t_start) gives that start, so that the rest carries the window on.
 define channel_settle_run
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
 	  --output.store=$(STORE)
@@ -58,7 +59,7 @@ channel-settle-part: programs
 	$(if $(SETTLE_UNTIL),,$(error channel-settle-part: give SETTLE_UNTIL, the time in s at which this part stops))
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) \
 	  --output $(call quote,results/maxdiss/channel_settle_to_$(SETTLE_UNTIL)) --time.t_end=$(call quote,$(SETTLE_UNTIL)) \
-	  --average.t_start=0 \
+	  --average.t_start=$(call quote,$(or $(SETTLE_AVERAGE_FROM),0)) \
 	  $(if $(SETTLE_FROM),--restart.from=$(call quote,$(SETTLE_FROM))) --output.store=$(STORE)
 channel-settle-rest: programs
 	$(if $(SETTLE_FROM),,$(error channel-settle-rest: give SETTLE_FROM, the part (make channel-settle-part) to go on from))
