@@ -405,8 +405,8 @@ class Verify {
       if (x == y) ratio = 0.0;  // also when both errors are 0
       if (!std::isfinite(ratio)) ratio = INFINITY;
       ++a.compared;
-      if (ratio > a.worst || a.where == "-") {
-        a.worst = std::max(a.worst, ratio);
+      if (a.compared == 1 || ratio > a.worst) {
+        a.worst = ratio;
         a.where = "scalar " + average;
       }
     }

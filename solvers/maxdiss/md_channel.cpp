@@ -340,13 +340,13 @@ class ChannelStudy {
   void run(cm::Run& run) {
     // the wall time of the runs this one goes on from, each with its own earlier runs: a run of
     // hours made in parts says what the whole took (the report of a run of record shows it)
-    if (restarted_from_)
+    if (restarted_from_) {
       run.statistics("restart", {{"earlier_runs_wall_seconds", earlier_runs_wall_seconds(*restarted_from_)}});
-    if (restarted_from_)
       run.note("goes on from the state of run " + restarted_from_->run_id + " (study " + restarted_from_->study + ", " +
                restarted_from_->solver + ") at step " + std::to_string(restart_[laws_.back()]->step) +
                (restart_law_ ? std::string(", every law from the ") + name(*restart_law_) + " law's frame (restart.law)"
                              : std::string()));
+    }
     write_geometry(run);
     cm::Table samples_both =
         run.table("table2.tsv", "Table 2 per law: 0 Coulomb, 1 maximum dissipation", table2_columns, {2, "run.study"});
