@@ -80,9 +80,9 @@ channel-steady: programs results/maxdiss/channel_settle/run.json
 	$(channel_record_archive)
 # The window of hours may be made in parts too, each going on from the last one's frames with the
 # window's samples so far (the last part is the run that never stopped, byte for byte; md_channel's
-# header): STEADY_UNTIL=0.95 runs both laws from the settled frame to t = 0.95 s, saving their frames
-# (results/maxdiss/channel_steady_to_0.95); STEADY_FROM names the part a further part goes on from;
-# make channel-steady-rest STEADY_FROM=results/maxdiss/channel_steady_to_0.95 goes on to the preset's
+# header): STEADY_UNTIL=1.25 runs both laws from the settled frame to t = 1.25 s, saving their frames
+# (results/maxdiss/channel_steady_to_1.25); STEADY_FROM names the part a further part goes on from;
+# make channel-steady-rest STEADY_FROM=results/maxdiss/channel_steady_to_1.25 goes on to the preset's
 # end as the run of record and archives it.
 channel-steady-part: programs results/maxdiss/channel_settle/run.json
 	$(if $(STEADY_UNTIL),,$(error channel-steady-part: give STEADY_UNTIL, the time in s at which this part stops))

@@ -20,7 +20,7 @@
 //                                        scale and not shown to be steady (make all's smoke run)
 //   configs/maxdiss/channel_paper.ini    the paper's 10 s (its cost is projected into the run)
 //   configs/maxdiss/steady_settle.ini    the paper's channel under maximum dissipation from t = 0
-//                                        to 0.8 s, its frame saved (hours); then
+//                                        to 1.1 s, its frame saved (hours); then
 //   configs/maxdiss/steady.ini           both laws from that frame over 0.3 s (restart.law): Table 2
 //                                        from a window whose stationarity the run measures
 //
