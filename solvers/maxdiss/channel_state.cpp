@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "common/files.hpp"
-#include "common/run_reader.hpp"
 #include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
 
@@ -26,19 +25,29 @@ std::uint64_t count(double value, const std::string& what, const std::string& ke
   return static_cast<std::uint64_t>(value);
 }
 
+/// A table the run saved, with `columns`: every value finite, or (a time series, whose samples may
+/// be infinite, such as a run's largest speed after a blow-up) every value a number.
+enum class Values { finite, numbers };
 cm::TsvData read_table(const SavedRun& run, const std::string& name, const std::vector<cm::Column>& columns,
-                       const std::string& key) {
+                       const std::string& key, Values values = Values::finite) {
   const std::filesystem::path file = run.dir / name;
   if (!std::filesystem::is_regular_file(file))
     throw cm::InputError(key + ": the run at '" + run.dir.string() + "' saved no " + name +
                          " (run it with state.write = true, and the law among run.laws)");
-  cm::TsvData t = cm::read_tsv(file);
+  cm::TsvData t;
+  try {
+    t = cm::read_tsv(file);
+  } catch (const cm::InputError& e) {
+    throw cm::InputError(key + ": " + e.what());
+  }
   bool same = t.columns.size() == columns.size();
   for (std::size_t i = 0; same && i < columns.size(); ++i) same = t.columns[i].name == columns[i].name;
-  if (!same) throw cm::InputError(key + ": " + file.string() + " does not hold the columns of a channel's state");
+  if (!same) throw cm::InputError(key + ": " + file.string() + " does not hold the columns of a channel's " + name);
   for (const auto& row : t.rows)
     for (double x : row)
-      if (!std::isfinite(x)) throw cm::InputError(key + ": " + file.string() + " holds a value that is not finite");
+      if (values == Values::finite ? !std::isfinite(x) : std::isnan(x))
+        throw cm::InputError(key + ": " + file.string() + " holds a value that is not " +
+                             (values == Values::finite ? "finite" : "a number"));
   return t;
 }
 
@@ -110,6 +119,11 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
   }
   s.spheres.set_next_id(s.next_id);
   return s;
+}
+
+cm::TsvData read_series(const SavedRun& run, const std::string& law, const std::vector<cm::Column>& columns,
+                        const std::string& key) {
+  return read_table(run, "timeseries_" + law + ".tsv", columns, key, Values::numbers);
 }
 
 WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::string& key) {

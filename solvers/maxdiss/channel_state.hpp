@@ -15,6 +15,7 @@
 
 #include "common/errors.hpp"
 #include "common/run.hpp"
+#include "common/run_reader.hpp"
 #include "maxdiss/channel.hpp"
 
 namespace md::granular {
@@ -50,6 +51,12 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
 /// The window of `law` saved with its state. Throws cm::InputError naming `key` when the run saved
 /// none (a run older than the window's saving) or it is malformed.
 WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::string& key);
+
+/// The time series of `law` that the saved run wrote (timeseries_<law>.tsv), with `columns`.
+/// Throws cm::InputError naming `key` when the run wrote none, or it has other columns or a value
+/// that is not a number (an infinite one is kept: a sample may be so).
+cm::TsvData read_series(const SavedRun& run, const std::string& law, const std::vector<cm::Column>& columns,
+                        const std::string& key);
 
 /// Throws cm::InputError naming `key` when a key of the channel (channel_physics_keys(): not the
 /// end or the diagnostics of the run, the laws simulated, the ranks and threads, the order of the

@@ -311,22 +311,14 @@ class ChannelStudy {
       c.fail("average.t_start", "the window saved by restart.from begins at step " +
                                     std::to_string(carried.window.first_step) + ", this run's at step " +
                                     std::to_string(first));
-    const std::filesystem::path file = from.dir / (std::string("timeseries_") + name(law) + ".tsv");
-    const cm::TsvData series = cm::read_tsv(file);
-    bool same = series.columns.size() == series_columns.size();
-    for (std::size_t i = 0; same && i < series_columns.size(); ++i)
-      same = series.columns[i].name == series_columns[i].name;
-    if (!same) c.fail("restart.from", file.string() + " does not hold the columns of a channel's time series");
+    const cm::TsvData series = read_series(from, name(law), series_columns, "restart.from");
     for (const std::vector<double>& row : series.rows)
-      if (row[0] >= static_cast<double>(first) && row[0] < static_cast<double>(s.step)) {
-        for (double x : row)
-          if (std::isnan(x)) c.fail("restart.from", file.string() + " holds a sample that is not a number");
-        carried.samples.push_back(row);
-      }
+      if (row[0] >= static_cast<double>(first) && row[0] < static_cast<double>(s.step)) carried.samples.push_back(row);
     // one sample every sample.every steps from the first at or after the window's first step
     const long expected = (s.step - 1) / sample_every_ - (first + sample_every_ - 1) / sample_every_ + 1;
     if (static_cast<long>(carried.samples.size()) != expected)
-      c.fail("restart.from", file.string() + " holds " + std::to_string(carried.samples.size()) +
+      c.fail("restart.from", (from.dir / (std::string("timeseries_") + name(law) + ".tsv")).string() + " holds " +
+                                 std::to_string(carried.samples.size()) +
                                  " samples of the window before the state, not " + std::to_string(expected));
     return carried;
   }

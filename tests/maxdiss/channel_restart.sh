@@ -31,7 +31,9 @@
 #              and every scalar (averages, drifts, standard errors, deepest penetrations) is the
 #              whole run's byte for byte. Refused naming average.t_start: the window in parts with
 #              restart.law (the other law has no samples before the frame), with another
-#              sample.every, and from a saved run without its window (state_<law>_window.tsv).
+#              sample.every, and from a saved run without its window (state_<law>_window.tsv);
+#              refused naming restart.from: a saved time series with a window sample that is not
+#              a number, or with one missing.
 #   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
 #              byte; two ranks from it run, and their note compares them with the serial run; the
 #              laws side by side over two ranks are refused.
@@ -170,6 +172,14 @@ case $check in
     cp -r "$scratch/half" "$scratch/old_half"
     rm "$scratch/old_half/state_maxdiss_window.tsv"
     refused window_not_saved average.t_start "$serial" --config $config "${window[@]}" --restart.from="$scratch/old_half"
+    # a damaged time series of the saved run: a window sample that is not a number, one missing
+    cp -r "$scratch/half" "$scratch/nan_half"
+    sed -i '$ s/^\([0-9]*\)\t[^\t]*/\1\tnan/' "$scratch/nan_half/timeseries_maxdiss.tsv"
+    refused window_sample_nan restart.from "$serial" --config $config "${window[@]}" --restart.from="$scratch/nan_half"
+    cp -r "$scratch/half" "$scratch/short_half"
+    sed -i '/^400\t/ d' "$scratch/short_half/timeseries_coulomb.tsv"  # samples 300, 400 lie in the window
+    refused window_sample_missing restart.from "$serial" --config $config "${window[@]}" \
+      --restart.from="$scratch/short_half"
     ;;
   ranks)
     mpirun=$4 parallel=$5
