@@ -65,9 +65,9 @@ class Query {
       const auto dot = statistic_.find('.');
       const std::string group = statistic_.substr(0, dot),
                         name = dot == std::string::npos ? "" : statistic_.substr(dot + 1);
-      if (!j.contains("statistics") || !j["statistics"].contains(group) || !j["statistics"][group].contains(name))
-        config.fail("statistic", "the run at '" + dir + "' has no statistic " + statistic_);
-      return number(j["statistics"][group][name].get<double>());
+      const std::optional<double> value = cm::find_statistic(j, group, name);
+      if (!value) config.fail("statistic", "the run at '" + dir + "' has no statistic " + statistic_);
+      return number(*value);
     }
     if (!config_key_.empty()) {
       if (!j.contains("config") || !j["config"].contains("values") || !j["config"]["values"].contains(config_key_) ||

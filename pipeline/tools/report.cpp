@@ -431,14 +431,9 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
       hours = format_g(j["wall_time_s"].get<double>() / 3600.0, 3);
       seconds = format_g(j["wall_time_s"].get<double>(), 6);
       // a run made in parts (restart.from): the runs it went on from, recorded by the solver
-      const nlohmann::json* restart = nullptr;
-      if (j.contains("statistics") && j["statistics"].is_object() && j["statistics"].contains("restart"))
-        restart = &j["statistics"]["restart"];
-      if (restart && restart->is_object() && restart->contains("earlier_runs_wall_seconds") &&
-          (*restart)["earlier_runs_wall_seconds"].is_number()) {
-        const double before = (*restart)["earlier_runs_wall_seconds"].get<double>();
-        earlier = "; " + format_g((before + j["wall_time_s"].get<double>()) / 3600.0, 3) +
-                  " hours with the runs it goes on from (" + format_g(before, 6) + " s before it)";
+      if (const std::optional<double> before = find_statistic(j, "restart", "earlier_runs_wall_seconds")) {
+        earlier = "; " + format_g((*before + j["wall_time_s"].get<double>()) / 3600.0, 3) +
+                  " hours with the runs it goes on from (" + format_g(*before, 6) + " s before it)";
       }
     }
     md << "### " << markdown_escape(run.study) << "\n\n"

@@ -201,6 +201,16 @@ ScalarLookup find_scalar(const RunRecord& run, const std::string& name) {
   return lookup;
 }
 
+std::optional<double> find_statistic(const nlohmann::json& json, const std::string& group, const std::string& name) {
+  const auto statistics = json.find("statistics");
+  if (statistics == json.end() || !statistics->is_object()) return std::nullopt;
+  const auto values = statistics->find(group);
+  if (values == statistics->end() || !values->is_object()) return std::nullopt;
+  const auto value = values->find(name);
+  if (value == values->end() || !value->is_number()) return std::nullopt;
+  return value->get<double>();
+}
+
 std::string json_text(const nlohmann::json& object, std::initializer_list<const char*> path,
                       const std::string& fallback) {
   const nlohmann::json* node = &object;

@@ -52,6 +52,10 @@ struct ScalarLookup {
 };
 ScalarLookup find_scalar(const RunRecord& run, const std::string& name);
 
+/// A statistic of a run (run.json's statistics.<group>.<name>, a number), or nothing when the run
+/// recorded none. `json`: a document validated by parse_run_json.
+std::optional<double> find_statistic(const nlohmann::json& json, const std::string& group, const std::string& name);
+
 /// A string field of a nested object ("solver", "name"), or `fallback` when absent.
 std::string json_text(const nlohmann::json& object, std::initializer_list<const char*> path,
                       const std::string& fallback = "?");

@@ -276,9 +276,8 @@ class ChannelStudy {
   /// The wall time of a saved run and of the runs it went on from (its statistic restart.earlier_runs_wall_seconds).
   static double earlier_runs_wall_seconds(const SavedRun& from) {
     const nlohmann::json& j = from.json;
-    double seconds = j.value("wall_time_s", 0.0);
-    if (j.contains("statistics") && j["statistics"].contains("restart"))
-      seconds += j["statistics"]["restart"].value("earlier_runs_wall_seconds", 0.0);
+    const double seconds =
+        j.value("wall_time_s", 0.0) + cm::find_statistic(j, "restart", "earlier_runs_wall_seconds").value_or(0.0);
     if (!(std::isfinite(seconds) && seconds >= 0))
       throw cm::InputError("restart.from: the run at '" + from.dir.string() +
                            "' records a wall time that is not a time");
