@@ -85,7 +85,7 @@ __attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* 
 // closed-form Coulomb law): the loop of Engine::relax_lanes with the kernel inlined into it, so that
 // the spheres' addresses stay in registers and no call is made a block (some 80 instructions a
 // block of four went to the loop and the call, callgrind). vw: the engine's velocities, eight
-// doubles a sphere (v, w and padding); the spheres of the block after next are fetched ahead.
+// doubles a sphere (v, w and padding); the spheres of the blocks after these are fetched ahead.
 template <int W, BlockSolver law>
 [[gnu::always_inline]] inline void relax_blocks(ContactLanes* blocks, long count, double* vw, double bn_zero_eps,
                                                 double relaxation, double& delta) {
@@ -93,26 +93,45 @@ template <int W, BlockSolver law>
   constexpr long ahead = 2;
   FrictionCircle unused[4];  // the kernel's room for circles of lanes set aside: none here
   double d = delta;
-  for (long g = 0; g < count; ++g) {
-    ContactLanes& L = blocks[g];
-    if (g + ahead < count) {
-      const ContactLanes& next = blocks[g + ahead];
-      for (int j = 0; j < 4; ++j) {
-        __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.a[j]));
-        __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.b[j]));
-      }
-    }
-    double* A[4];
-    double* B[4];
+  const auto spheres = [vw](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) __attribute__((always_inline)) {
     for (int j = 0; j < 4; ++j) {
       A[j] = vw + 8 * static_cast<std::ptrdiff_t>(L.a[j]);
       B[j] = vw + 8 * static_cast<std::ptrdiff_t>(L.b[j]);
     }
+  };
+  const auto fetch = [vw](const ContactLanes& next) __attribute__((always_inline)) {
+    for (int j = 0; j < 4; ++j) {
+      __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.a[j]));
+      __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.b[j]));
+    }
+  };
+  // Two groups of lanes at a time, their phases interleaved (relax_interleaved): two blocks under
+  // AVX2, and under SSE2 the two halves of a block. Two blocks were faster than one at a time, and
+  // than three or four (make bench, the sweeps' time per step).
+  long g = 0;
+  if constexpr (W == 4) {
+    for (; g + 2 <= count; g += 2) {
+      if (g + 2 < count) fetch(blocks[g + 2]);  // the next pair
+      if (g + 3 < count) fetch(blocks[g + 3]);
+      double *A[2][4], *B[2][4];
+      spheres(blocks[g], A[0], B[0]);
+      spheres(blocks[g + 1], A[1], B[1]);
+      LaneBlock<4> s[2] = {{blocks + g, 0, A[0], B[0]}, {blocks + g + 1, 0, A[1], B[1]}};
+      relax_interleaved<4, law, 2>(s, bn_zero_eps, relaxation, d, unused);
+    }
+  }
+  for (; g < count; ++g) {  // the last block under AVX2; every block under SSE2
+    ContactLanes& L = blocks[g];
+    if (g + ahead < count) fetch(blocks[g + ahead]);
+    double* A[4];
+    double* B[4];
+    spheres(L, A, B);
     if constexpr (W == 4) {
-      relax_sphere_lanes<4, law>(L, 0, A, B, bn_zero_eps, relaxation, d, unused);
+      LaneBlock<4> s[1] = {{&L, 0, A, B}};
+      relax_interleaved<4, law, 1>(s, bn_zero_eps, relaxation, d, unused);
     } else {
-      relax_sphere_lanes<2, law>(L, 0, A, B, bn_zero_eps, relaxation, d, unused);
-      relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, d, unused + 2);
+      LaneBlock<2> s[2] = {{&L, 0, A, B}, {&L, 2, A + 2, B + 2}};
+      relax_interleaved<2, law, 2>(s, bn_zero_eps, relaxation, d, unused);
     }
   }
   delta = d;

@@ -249,36 +249,47 @@ template <int W>
   }
 }
 
-// W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
-// operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
-// every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
-// the first sphere's v and w (six doubles side by side), B the second's.
-//  - BlockSolver::maxdiss: md::solve_sphere.
-//  - BlockSolver::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
-//  - BlockSolver::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
-//    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
-//    aside as relax_independent_decoupling sets a contact aside (its circle written to
-//    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
-// Returns the mask of the lanes set aside (bit k: lane k).
+// W sphere-sphere contacts of one colour (no sphere shared) on their way through the relaxation:
+// the relative velocity (relative_velocity), then the right-hand side and the law (solve_lanes),
+// then the change applied (apply_sphere_lanes), with a phase boundary after the first and the
+// second. Its own state between the phases, so that the phases of blocks of one colour, which
+// share no sphere, may be interleaved (relax_interleaved).
+template <int W>
+struct LaneBlock {
+  using vw = typename DoubleLanes<W>::type;
+  ContactLanes* L = nullptr;
+  int first = 0;               // lanes first .. first + W - 1 of *L
+  double* const* A = nullptr;  // the first sphere's v and w (six doubles side by side), lane by lane
+  double* const* B = nullptr;  // the second's
+  vw dv0{}, dv1{}, dv2{};      // the relative velocity
+  vw x0{}, x1{}, x2{};         // the impulses the law gives
+  int aside = 0;               // the lanes set aside (bit k: lane k)
+};
+
+// --- the relative velocity dv = v_a - l1 w_a x n - (v_b + l2 w_b x n) ---
+template <int W>
+[[gnu::always_inline]] inline void relative_velocity(LaneBlock<W>& s) {
+  using vw = typename DoubleLanes<W>::type;
+  const ContactLanes& L = *s.L;
+  const SphereLanes<W> C{L, s.first};
+  vw n0, n1, n2, l1, l2, a[6], b[6];
+  C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
+  gather_spheres<W>(s.A, a);
+  gather_spheres<W>(s.B, b);
+  s.dv0 = (a[0] - l1 * (a[4] * n2 - a[5] * n1)) - (b[0] + l2 * (b[4] * n2 - b[5] * n1));
+  s.dv1 = (a[1] - l1 * (a[5] * n0 - a[3] * n2)) - (b[1] + l2 * (b[5] * n0 - b[3] * n2));
+  s.dv2 = (a[2] - l1 * (a[3] * n1 - a[4] * n0)) - (b[2] + l2 * (b[3] * n1 - b[4] * n0));
+}
+
+// The block diag(A_nn, A_tt, A_tt) and b from the relative velocity, then the law's impulses x
+// (the laws: relax_sphere_lanes). circle: room for the circles of the lanes set aside.
 template <int W, BlockSolver law>
-[[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                     double bn_zero_eps, double relaxation, double& delta,
-                                                     FrictionCircle* circle) {
+[[gnu::always_inline]] inline void solve_lanes(LaneBlock<W>& s, double bn_zero_eps, FrictionCircle* circle) {
   using vw = typename DoubleLanes<W>::type;
   const vw zero = {};
-  const SphereLanes<W> C{L, first};
-  // --- the relative velocity dv = v_a - l1 w_a x n - (v_b + l2 w_b x n) ---
-  vw dv0, dv1, dv2;
-  {
-    vw n0, n1, n2, l1, l2, a[6], b[6];
-    C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
-    gather_spheres<W>(A, a);
-    gather_spheres<W>(B, b);
-    dv0 = (a[0] - l1 * (a[4] * n2 - a[5] * n1)) - (b[0] + l2 * (b[4] * n2 - b[5] * n1));
-    dv1 = (a[1] - l1 * (a[5] * n0 - a[3] * n2)) - (b[1] + l2 * (b[5] * n0 - b[3] * n2));
-    dv2 = (a[2] - l1 * (a[3] * n1 - a[4] * n0)) - (b[2] + l2 * (b[3] * n1 - b[4] * n0));
-  }
-  next_phase();
+  const ContactLanes& L = *s.L;
+  const SphereLanes<W> C{L, s.first};
+  const vw dv0 = s.dv0, dv1 = s.dv1, dv2 = s.dv2;
   // --- the block diag(A_nn, A_tt, A_tt) and b ---
   vw Ann, Att, b0, b1, b2, mu;
   {
@@ -356,10 +367,52 @@ template <int W, BlockSolver law>
       circle[k] = FrictionCircle{At, Eigen::Vector2d(b1[k], b2[k]), c, Eigen::Vector2d(-c(1), c(0)), r[k], xn[k]};
     }
   }
+  s.x0 = x0, s.x1 = x1, s.x2 = x2, s.aside = aside;
+}
+
+// W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
+// operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
+// every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
+// the first sphere's v and w (six doubles side by side), B the second's.
+//  - BlockSolver::maxdiss: md::solve_sphere.
+//  - BlockSolver::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
+//  - BlockSolver::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
+//    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
+//    aside as relax_independent_decoupling sets a contact aside (its circle written to
+//    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
+// Returns the mask of the lanes set aside (bit k: lane k).
+template <int W, BlockSolver law>
+[[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+                                                     double bn_zero_eps, double relaxation, double& delta,
+                                                     FrictionCircle* circle) {
+  LaneBlock<W> s{&L, first, A, B};
+  relative_velocity(s);
+  next_phase();
+  solve_lanes<W, law>(s, bn_zero_eps, circle);
   next_phase();
   // --- the change applied ---
-  apply_sphere_lanes<W>(L, first, A, B, x0, x1, x2, aside, relaxation, delta);
-  return aside;
+  apply_sphere_lanes<W>(L, first, A, B, s.x0, s.x1, s.x2, s.aside, relaxation, delta);
+  return s.aside;
+}
+
+// N blocks of lanes of one colour (no sphere shared between or within them), each relaxed as
+// relax_sphere_lanes relaxes it, their phases interleaved: the processor finds the next block's
+// loads and arithmetic beside one block's chain of square roots and divisions. The blocks share no
+// sphere, so none reads what another writes, and delta is a maximum: the bits are those of the
+// blocks one after the other. A law that sets no lane aside (relax_blocks).
+template <int W, BlockSolver law, int N>
+[[gnu::always_inline]] inline void relax_interleaved(LaneBlock<W> (&s)[N], double bn_zero_eps, double relaxation,
+                                                     double& delta, FrictionCircle* unused) {
+  static_assert(law != BlockSolver::coulomb_decoupling, "the decoupled law sets lanes aside");
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) relative_velocity(s[i]);
+  next_phase();
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) solve_lanes<W, law>(s[i], bn_zero_eps, unused);
+  next_phase();
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i)
+    apply_sphere_lanes<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].x0, s[i].x1, s[i].x2, 0, relaxation, delta);
 }
 
 }  // namespace
