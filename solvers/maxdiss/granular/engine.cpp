@@ -91,7 +91,7 @@ template <int W, BlockSolver law>
                                                 double relaxation, double& delta) {
   static_assert(law != BlockSolver::coulomb_decoupling, "the decoupled law sets lanes aside: Engine::relax_lanes");
   constexpr long ahead = 2;
-  FrictionCircle unused[4];  // the kernel's room for circles of lanes set aside: none here
+  FrictionCircle unused[8];  // the kernel's room for circles of lanes set aside: none here
   double d = delta;
   const auto spheres = [vw](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) __attribute__((always_inline)) {
     for (int j = 0; j < 4; ++j) {

@@ -370,6 +370,29 @@ template <int W, BlockSolver law>
   s.x0 = x0, s.x1 = x1, s.x2 = x2, s.aside = aside;
 }
 
+// N blocks of lanes of one colour (no sphere shared between or within them), each relaxed as
+// relax_sphere_lanes (below) relaxes one, their phases interleaved: the processor finds the next
+// block's loads and arithmetic beside one block's chain of square roots and divisions. The blocks
+// share no sphere, so none reads what another writes, and delta is a maximum: the bits are those
+// of the blocks one after the other. circle: room for the circles of W N lanes (block i's from
+// W i on).
+template <int W, BlockSolver law, int N>
+[[gnu::always_inline]] inline void relax_interleaved(LaneBlock<W> (&s)[N], double bn_zero_eps, double relaxation,
+                                                     double& delta, FrictionCircle* circle) {
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) relative_velocity(s[i]);
+  next_phase();
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i) solve_lanes<W, law>(s[i], bn_zero_eps, circle + W * i);
+  next_phase();
+  // --- the change applied: the lanes set aside (the decoupled law's) stay; under the other laws
+  // every lane changes, known at compile time ---
+#pragma GCC unroll 8
+  for (int i = 0; i < N; ++i)
+    apply_sphere_lanes<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].x0, s[i].x1, s[i].x2,
+                          law == BlockSolver::coulomb_decoupling ? s[i].aside : 0, relaxation, delta);
+}
+
 // W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
 // operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
 // every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
@@ -385,34 +408,9 @@ template <int W, BlockSolver law>
 [[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                      double bn_zero_eps, double relaxation, double& delta,
                                                      FrictionCircle* circle) {
-  LaneBlock<W> s{&L, first, A, B};
-  relative_velocity(s);
-  next_phase();
-  solve_lanes<W, law>(s, bn_zero_eps, circle);
-  next_phase();
-  // --- the change applied ---
-  apply_sphere_lanes<W>(L, first, A, B, s.x0, s.x1, s.x2, s.aside, relaxation, delta);
-  return s.aside;
-}
-
-// N blocks of lanes of one colour (no sphere shared between or within them), each relaxed as
-// relax_sphere_lanes relaxes it, their phases interleaved: the processor finds the next block's
-// loads and arithmetic beside one block's chain of square roots and divisions. The blocks share no
-// sphere, so none reads what another writes, and delta is a maximum: the bits are those of the
-// blocks one after the other. A law that sets no lane aside (relax_blocks).
-template <int W, BlockSolver law, int N>
-[[gnu::always_inline]] inline void relax_interleaved(LaneBlock<W> (&s)[N], double bn_zero_eps, double relaxation,
-                                                     double& delta, FrictionCircle* unused) {
-  static_assert(law != BlockSolver::coulomb_decoupling, "the decoupled law sets lanes aside");
-#pragma GCC unroll 8
-  for (int i = 0; i < N; ++i) relative_velocity(s[i]);
-  next_phase();
-#pragma GCC unroll 8
-  for (int i = 0; i < N; ++i) solve_lanes<W, law>(s[i], bn_zero_eps, unused);
-  next_phase();
-#pragma GCC unroll 8
-  for (int i = 0; i < N; ++i)
-    apply_sphere_lanes<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].x0, s[i].x1, s[i].x2, 0, relaxation, delta);
+  LaneBlock<W> s[1] = {{&L, first, A, B}};
+  relax_interleaved<W, law, 1>(s, bn_zero_eps, relaxation, delta, circle);
+  return s[0].aside;
 }
 
 }  // namespace
