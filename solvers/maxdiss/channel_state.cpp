@@ -26,14 +26,15 @@ std::uint64_t count(double value, const std::string& what, const std::string& ke
 }
 
 /// A table the run saved, with `columns`: every value finite, or (a time series, whose samples may
-/// be infinite, such as a run's largest speed after a blow-up) every value a number.
+/// be infinite, such as a run's largest speed after a blow-up) every value a number. `missing` says
+/// how a run comes to save the table, for the message when it did not.
 enum class Values { finite, numbers };
+const char* const saved_with_state = "run it with state.write = true, and the law among run.laws";
 cm::TsvData read_table(const SavedRun& run, const std::string& name, const std::vector<cm::Column>& columns,
-                       const std::string& key, Values values = Values::finite) {
+                       const std::string& key, const std::string& missing, Values values = Values::finite) {
   const std::filesystem::path file = run.dir / name;
   if (!std::filesystem::is_regular_file(file))
-    throw cm::InputError(key + ": the run at '" + run.dir.string() + "' saved no " + name +
-                         " (run it with state.write = true, and the law among run.laws)");
+    throw cm::InputError(key + ": the run at '" + run.dir.string() + "' saved no " + name + " (" + missing + ")");
   cm::TsvData t;
   try {
     t = cm::read_tsv(file);
@@ -97,7 +98,7 @@ SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& k
 }
 
 ChannelState read_state(const SavedRun& run, const std::string& law, const std::string& key) {
-  const cm::TsvData clock = read_table(run, "state_" + law + "_clock.tsv", clock_columns, key);
+  const cm::TsvData clock = read_table(run, "state_" + law + "_clock.tsv", clock_columns, key, saved_with_state);
   if (clock.rows.size() != 1) throw cm::InputError(key + ": state_" + law + "_clock.tsv must hold one row");
   const std::vector<double>& c = clock.rows[0];
   ChannelState s;
@@ -108,7 +109,7 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
   s.deleted = static_cast<long>(count(c[4], "the spheres deleted", key));
   s.draws = count(c[5], "the random numbers drawn", key);
   s.next_id = count(c[6], "the next identity", key);
-  const cm::TsvData spheres = read_table(run, "state_" + law + ".tsv", sphere_columns, key);
+  const cm::TsvData spheres = read_table(run, "state_" + law + ".tsv", sphere_columns, key, saved_with_state);
   for (const auto& r : spheres.rows) {
     const std::uint64_t id = count(r[0], "a sphere's identity", key);
     if (id >= s.next_id) throw cm::InputError(key + ": a sphere's identity is not below the next identity");
@@ -121,13 +122,16 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
   return s;
 }
 
+std::string series_file(const std::string& law) { return "timeseries_" + law + ".tsv"; }
+
 cm::TsvData read_series(const SavedRun& run, const std::string& law, const std::vector<cm::Column>& columns,
                         const std::string& key) {
-  return read_table(run, "timeseries_" + law + ".tsv", columns, key, Values::numbers);
+  return read_table(run, series_file(law), columns, key, "a channel run writes one for each law among run.laws",
+                    Values::numbers);
 }
 
 WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::string& key) {
-  const cm::TsvData t = read_table(run, "state_" + law + "_window.tsv", window_columns, key);
+  const cm::TsvData t = read_table(run, "state_" + law + "_window.tsv", window_columns, key, saved_with_state);
   if (t.rows.size() != 1) throw cm::InputError(key + ": state_" + law + "_window.tsv must hold one row");
   WindowSoFar w;
   w.first_step = static_cast<long>(count(t.rows[0][0], "the window's first step", key));

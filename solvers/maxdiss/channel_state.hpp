@@ -52,7 +52,10 @@ ChannelState read_state(const SavedRun& run, const std::string& law, const std::
 /// none (a run older than the window's saving) or it is malformed.
 WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::string& key);
 
-/// The time series of `law` that the saved run wrote (timeseries_<law>.tsv), with `columns`.
+/// The name of the file of the time series of `law` in a run: timeseries_<law>.tsv.
+std::string series_file(const std::string& law);
+
+/// The time series of `law` that the saved run wrote (series_file(law)), with `columns`.
 /// Throws cm::InputError naming `key` when the run wrote none, or it has other columns or a value
 /// that is not a number (an infinite one is kept: a sample may be so).
 cm::TsvData read_series(const SavedRun& run, const std::string& law, const std::vector<cm::Column>& columns,

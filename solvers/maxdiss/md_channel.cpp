@@ -316,7 +316,7 @@ class ChannelStudy {
     // one sample every sample.every steps from the first at or after the window's first step
     const long expected = (s.step - 1) / sample_every_ - (first + sample_every_ - 1) / sample_every_ + 1;
     if (static_cast<long>(carried.samples.size()) != expected)
-      c.fail("restart.from", (from.dir / (std::string("timeseries_") + name(law) + ".tsv")).string() + " holds " +
+      c.fail("restart.from", (from.dir / series_file(name(law))).string() + " holds " +
                                  std::to_string(carried.samples.size()) +
                                  " samples of the window before the state, not " + std::to_string(expected));
     return carried;
@@ -452,7 +452,7 @@ class ChannelStudy {
           avg_from_(study.first_averaged_step()),
           volume_(channel_.sphere_volume()),
           free_(channel_.free_volume()),
-          series_(run.table("timeseries_" + name_ + ".tsv", "samples of the " + name_ + " simulation", series_columns,
+          series_(run.table(series_file(name_), "samples of the " + name_ + " simulation", series_columns,
                             {static_cast<double>(study.steps_ / study.sample_every_ - k0_ / study.sample_every_ + 1 +
                                                  carried_samples(study, law)),
                              "sample.every"})),

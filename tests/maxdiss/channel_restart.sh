@@ -180,6 +180,12 @@ case $check in
     sed -i '/^400\t/ d' "$scratch/short_half/timeseries_coulomb.tsv"  # samples 300, 400 lie in the window
     refused window_sample_missing restart.from "$serial" --config $config "${window[@]}" \
       --restart.from="$scratch/short_half"
+    cp -r "$scratch/half" "$scratch/no_series_half"
+    rm "$scratch/no_series_half/timeseries_maxdiss.tsv"
+    refused window_series_not_saved restart.from "$serial" --config $config "${window[@]}" \
+      --restart.from="$scratch/no_series_half"
+    grep -q 'saved no timeseries_maxdiss.tsv (a channel run writes one for each law among run.laws)' \
+      "$scratch/window_series_not_saved.err" || fail "a missing time series: the message does not say how a run writes one"
     ;;
   ranks)
     mpirun=$4 parallel=$5
