@@ -157,8 +157,9 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     if (status == "MATCH" && expected == "MATCH") continue;
     notes << "- **" << markdown_escape(field_or_dash(row, "id")) << "** (" << status_cell(status, flavor) << "): ";
     std::vector<std::string> parts;
-    // a row not at the paper's scale always has its reason: typed, or generated from its run
-    if ((expected != "MATCH" || status == "NOT-AT-PAPER-SCALE") && evidence != "-")
+    // a row not at the paper's scale always has its reason: typed, or generated from its run; a
+    // FAIL has what is known of it, where published.tsv gives its evidence
+    if ((expected != "MATCH" || status == "NOT-AT-PAPER-SCALE" || status == "FAIL") && evidence != "-")
       parts.push_back(markdown_escape(evidence));
     if (remark != "-") parts.push_back(markdown_escape(remark));
     if (parts.empty() && status == "FAIL") parts.push_back("the reproduced value is outside the tolerance");

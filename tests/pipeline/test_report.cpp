@@ -286,6 +286,25 @@ TEST(Report, CountsValuesNotAtThePapersScaleApartAndGivesTheirReason) {
   EXPECT_NE(html.find("[NOT-AT-PAPER-SCALE]{.badge .not-at-paper-scale}"), std::string::npos);
 }
 
+// A FAIL whose row gives its evidence (what is known of the difference) has it below the table,
+// and one without says only that it is outside the tolerance.
+TEST(Report, GivesTheEvidenceOfAFailure) {
+  ReportInput in = sample_with_scale_and_failure();
+  in.comparison->rows.push_back({{"id", "P30"},
+                                 {"scalar", "channel_steady/avg_contacts_coulomb"},
+                                 {"relation", "="},
+                                 {"published", "320276.5"},
+                                 {"reproduced", "347811"},
+                                 {"status", "FAIL"},
+                                 {"expected", "MATCH"},
+                                 {"source", "Tab. 2"},
+                                 {"evidence", "the same 8 % over two windows"}});
+  in.comparison->counts.add(Status::fail);
+  const std::string md = render_report(in, Flavor::markdown);
+  EXPECT_NE(md.find("- **P30** (**FAIL**): the same 8 % over two windows\n"), std::string::npos);
+  EXPECT_NE(md.find("- **P9** (**FAIL**): the reproduced value is outside the tolerance\n"), std::string::npos);
+}
+
 // A time average is shown as mean ± its standard error, and a row counted apart because its
 // window is not steady gives that reason below the table, even when it was expected to match.
 TEST(Report, ShowsTheStandardErrorAndTheReasonOfAWindowNotSteady) {
