@@ -36,12 +36,16 @@ maxdiss_LAUNCH.channel_ranks = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np 2
 # record holds (a full frame): it is looked up in the run store by its run id, so make
 # channel-settle at the record's revision first (cm_verify names the run it needs).
 CHANNEL_RECORD := results/record
+# The parts of a run made in parts: runs of the study channel_settle or channel_steady under other
+# names, so kept apart from results/maxdiss, where a folder is its study's run (cm_report and
+# cm_compare refuse a run in the folder of another study).
+CHANNEL_PARTS := results/parts/maxdiss
 .PHONY: channel-settle channel-steady
 # make channel-steady goes on from a settle run already there (one made in parts, below, or by an
 # earlier make channel-settle) rather than settling again; make channel-settle always runs it anew.
 # A settle run of hours may be made in parts, each going on from the last one's frame (the
 # continuation is the run that never stopped, byte for byte): SETTLE_UNTIL=0.25 stops the first at
-# t = 0.25 s (results/maxdiss/channel_settle_to_0.25), SETTLE_FROM names the part a further part goes
+# t = 0.25 s ($(CHANNEL_PARTS)/channel_settle_to_0.25), SETTLE_FROM names the part a further part goes
 # on from, and make channel-settle-rest SETTLE_FROM=<the last part> goes on to the preset's end as
 # results/maxdiss/channel_settle. A part's window is its whole time from t = 0 (its own stationarity
 # shown, carried from part to part), or from SETTLE_AVERAGE_FROM: a part that ends inside the
@@ -58,7 +62,7 @@ results/maxdiss/channel_settle/run.json: | programs
 channel-settle-part: programs
 	$(if $(SETTLE_UNTIL),,$(error channel-settle-part: give SETTLE_UNTIL, the time in s at which this part stops))
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) \
-	  --output $(call quote,results/maxdiss/channel_settle_to_$(SETTLE_UNTIL)) --time.t_end=$(call quote,$(SETTLE_UNTIL)) \
+	  --output $(call quote,$(CHANNEL_PARTS)/channel_settle_to_$(SETTLE_UNTIL)) --time.t_end=$(call quote,$(SETTLE_UNTIL)) \
 	  --average.t_start=$(call quote,$(or $(SETTLE_AVERAGE_FROM),0)) \
 	  $(if $(SETTLE_FROM),--restart.from=$(call quote,$(SETTLE_FROM))) --output.store=$(STORE)
 channel-settle-rest: programs
@@ -81,13 +85,13 @@ channel-steady: programs results/maxdiss/channel_settle/run.json
 # The window of hours may be made in parts too, each going on from the last one's frames with the
 # window's samples so far (the last part is the run that never stopped, byte for byte; md_channel's
 # header): STEADY_UNTIL=1.25 runs both laws from the settled frame to t = 1.25 s, saving their frames
-# (results/maxdiss/channel_steady_to_1.25); STEADY_FROM names the part a further part goes on from;
-# make channel-steady-rest STEADY_FROM=results/maxdiss/channel_steady_to_1.25 goes on to the preset's
+# ($(CHANNEL_PARTS)/channel_steady_to_1.25); STEADY_FROM names the part a further part goes on from;
+# make channel-steady-rest STEADY_FROM=results/parts/maxdiss/channel_steady_to_1.25 goes on to the preset's
 # end as the run of record and archives it.
 channel-steady-part: programs results/maxdiss/channel_settle/run.json
 	$(if $(STEADY_UNTIL),,$(error channel-steady-part: give STEADY_UNTIL, the time in s at which this part stops))
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) \
-	  --output $(call quote,results/maxdiss/channel_steady_to_$(STEADY_UNTIL)) --time.t_end=$(call quote,$(STEADY_UNTIL)) \
+	  --output $(call quote,$(CHANNEL_PARTS)/channel_steady_to_$(STEADY_UNTIL)) --time.t_end=$(call quote,$(STEADY_UNTIL)) \
 	  --state.write $(if $(STEADY_FROM),--restart.from=$(call quote,$(STEADY_FROM)) --restart.law=same) \
 	  --output.store=$(STORE)
 channel-steady-rest: programs

@@ -7,8 +7,11 @@
 #     another grammar, a record of a study of make all or of no paper, or one not there stops make;
 #   - the record imports into a tree without results: results/maxdiss/channel_steady links to
 #     results/runs/<run id>, every file as archived; again, it is kept (no second copy);
-#   - Table 2's rows and P49 are compared from it (study channel_steady), and without it they are
-#     NOT-REPRODUCED-YET, which is no failure;
+#   - Table 2's rows and P49 are compared from it (study channel_steady); without it they are a
+#     missing run (the committed record gone), and before a study's first record NOT-REPRODUCED-YET,
+#     which is no failure;
+#   - the parts of a run made in parts are kept apart from the studies' runs (results/parts), which
+#     the comparison reads;
 #   - it is cited with its archive (make cite reads records/index.tsv too);
 #   - the report names its run id, archive id, revision, machine and hours, and says when the
 #     record was made at another revision than this build's;
@@ -60,9 +63,9 @@ check "record_holds_no_frame" bash -c "! tar -tzf maker/$record | grep -q state_
 tree parts
 {
   mk parts channel-settle-part QUICK=1 BIN="$bin" SETTLE_UNTIL=0.002 &&
-    mk parts channel-settle-rest QUICK=1 BIN="$bin" SETTLE_FROM=results/maxdiss/channel_settle_to_0.002 &&
+    mk parts channel-settle-rest QUICK=1 BIN="$bin" SETTLE_FROM=results/parts/maxdiss/channel_settle_to_0.002 &&
     mk parts channel-steady-part QUICK=1 BIN="$bin" STEADY_UNTIL=0.0065 &&
-    mk parts channel-steady-rest QUICK=1 BIN="$bin" STEADY_FROM=results/maxdiss/channel_steady_to_0.0065
+    mk parts channel-steady-rest QUICK=1 BIN="$bin" STEADY_FROM=results/parts/maxdiss/channel_steady_to_0.0065
 } > parts.out 2>&1; rc=$?
 check "record_in_parts_exit_0" test $rc -eq 0
 [ $rc -eq 0 ] || cat parts.out
@@ -73,6 +76,15 @@ same_record() {
 }
 check "record_in_parts_is_the_record_whole" same_record
 check "record_in_parts_archived" test "$(wc -l <parts/records/index.tsv)" -eq 1
+# the parts are runs of channel_settle and channel_steady under other names: kept out of
+# results/maxdiss, whose runs the comparison and the report read (a run in the folder of another
+# study is refused there, exit 2)
+check "parts_kept_apart" test -d parts/results/parts/maxdiss/channel_steady_to_0.0065 -a \
+  ! -e parts/results/maxdiss/channel_steady_to_0.0065
+status=0
+"$tools/cm_compare" --published="$source_dir/configs/maxdiss/published.tsv" --results=parts/results/maxdiss \
+  --out=parts/comparison.tsv > parts_compare.out 2>&1 || status=$?
+check "parts_leave_the_comparison_readable" test $status -le 1
 
 # A fresh tree: the record imported as make all does, never re-run.
 tree fresh && cp -r maker/records fresh/
@@ -128,11 +140,20 @@ for id in P26 P27 P28 P29 P30 P31 P32 P33 P34 P35 P49; do
 done
 check "compare_default_channel_not_in_table_2" test -z "$(awk -F'\t' '$1 ~ /^(P2[6-9]|P3[0-9]|P4[01]|P49)/ && $2 ~ /^channel\//' \
   "$source_dir/configs/maxdiss/published.tsv")"
+# Without the record: its rows expect what the committed record gives, so a record gone missing is
+# a missing run (exit 1); before a study's first record its rows are NOT-REPRODUCED-YET, no failure
+# (published.tsv as it was then: every row of channel_steady so).
 mkdir -p empty/maxdiss
 "$tools/cm_compare" --published="$source_dir/configs/maxdiss/published.tsv" --results=empty/maxdiss \
   --studies=channel_steady --out=compare_none.tsv > compare_none.out 2>&1; rc=$?
-check "no_record_no_failure" test $rc -eq 0
-check "no_record_not_reproduced_yet" grep -q "^P26	channel_steady/[^	]*	.*NOT-REPRODUCED-YET" compare_none.tsv
+check "record_missing_is_a_missing_run" test $rc -eq 1
+check "record_missing_names_the_study" grep -q "MISSING-RUN P26 channel_steady/" compare_none.out
+awk -F'\t' -v OFS='\t' '$2 ~ /^channel_steady\// { $11 = "NOT-REPRODUCED-YET"; $12 = $13 = $14 = "-" } 1' \
+  "$source_dir/configs/maxdiss/published.tsv" > published_before.tsv
+"$tools/cm_compare" --published=published_before.tsv --results=empty/maxdiss \
+  --studies=channel_steady --out=compare_before.tsv > compare_before.out 2>&1; rc=$?
+check "no_record_yet_no_failure" test $rc -eq 0
+check "no_record_yet_not_reproduced_yet" grep -q "^P26	channel_steady/[^	]*	.*NOT-REPRODUCED-YET" compare_before.tsv
 
 # The report names the record; a record of another revision is said to be older than this build.
 if command -v pandoc > /dev/null; then
