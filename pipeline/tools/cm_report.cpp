@@ -40,6 +40,7 @@ struct Options {
   std::string paper, title, results, comparison, figures, figure_sources, figure_list, intro, reports, css, out,
       records;
   std::vector<std::string> index_figures;  // <paper>:<figure>, the figure beside each paper's row
+  std::vector<std::string> same_solvers;   // revisions whose solvers' sources are this checkout's
 };
 
 using namespace cm::pipeline;
@@ -153,6 +154,11 @@ int report(const cm::Config& config, const Options& o) {
   }
   in.build_revision = cm::provenance().revision;
   in.build_modified = cm::provenance().modified;
+  for (const std::string& revision : o.same_solvers) {
+    if (revision.size() != 40 || revision.find_first_not_of("0123456789abcdef") != std::string::npos)
+      config.fail("same-solvers", "'" + revision + "' is not a revision (40 hexadecimal digits)");
+    in.same_solvers.push_back(revision);
+  }
 
   in.comparison_name = o.comparison;
   in.comparison = read_comparison(in.comparison_name);  // a missing file is bad input naming the key
@@ -225,6 +231,10 @@ class Report {
     config.add("records", &o_.records,
                "the index of the runs of record (records/index.tsv): the report names each of the paper's, its "
                "archive, revision, machine and hours, and says when it is older than this build");
+    config.add("same-solvers", &o_.same_solvers,
+               "with --records: the revisions at which the solvers' sources are this checkout's (the last that "
+               "changed them and every later one; the Makefile's SAME_SOLVERS): a record made at one of them, by a "
+               "build at one of them, is what this build writes");
     config.add("css", &o_.css, "a style sheet replacing the built-in one");
     config.add("out", &o_.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
   }

@@ -451,7 +451,11 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
        << (rows.empty() ? std::string("no published value") : markdown_escape(join(rows, ", "))) << "\n\n";
     const std::string verify = "make verify ARCHIVE=" + in.records_dir + "/" + record->archive_id +
                                ".tar.gz re-runs it with this build (hours), make channel-steady makes a new record.";
-    if (revision != in.build_revision)
+    const auto same_solvers = [&in](const std::string& r) {
+      return std::find(in.same_solvers.begin(), in.same_solvers.end(), r) != in.same_solvers.end();
+    };
+    const bool same = revision == in.build_revision || (same_solvers(revision) && same_solvers(in.build_revision));
+    if (!same)
       md << alarm("The record is older than this build: it was made at revision " + revision +
                       (modified ? " (a modified tree)" : "") + ", and this build's solvers are at " +
                       (in.build_revision.empty() ? std::string("an unknown revision") : in.build_revision) +
@@ -466,8 +470,11 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
                     ": its values may not be what this build writes. " + verify,
                 flavor)
          << "\n\n";
-    else
+    else if (revision == in.build_revision)
       md << "The record was made at this build's revision.\n\n";
+    else
+      md << "The record was made at revision " << code(revision) << ", this build at " << code(in.build_revision)
+         << ": no source of the solvers changed between them, so its values are what this build writes.\n\n";
   }
   return md.str();
 }

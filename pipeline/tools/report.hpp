@@ -43,6 +43,10 @@ struct ReportInput {
   std::string records_dir = "records";
   std::string build_revision;  ///< the revision this build's solvers are at (cm::provenance)
   bool build_modified = false;
+  /// The revisions at which the solvers' sources are those of the checkout (the last revision
+  /// that changed them, and every later one): a record and a build both made at one of them were
+  /// made by the same solvers, though at other revisions.
+  std::vector<std::string> same_solvers;
 };
 
 /// The runs of record section: for each run of `input.runs` that a line of `input.records` names,

@@ -389,6 +389,26 @@ TEST(Records, SayWhenTheRecordIsOlderThanTheBuild) {
             std::string::npos);
 }
 
+// A record made at another revision than the build's, with no change to the solvers' sources
+// between them (both among --same-solvers), is what this build writes and is said to be so; one
+// made before the solvers' last change is older, and so is any when the build is not among them.
+TEST(Records, SayWhenTheSolversAreTheSameAtAnotherRevision) {
+  ReportInput in = sample_with_record("0ld", false);
+  in.same_solvers = {"abc", "0ld"};
+  std::string md = render_records(in, Flavor::markdown);
+  EXPECT_NE(md.find("The record was made at revision `0ld`, this build at `abc`: no source of the solvers changed "
+                    "between them, so its values are what this build writes."),
+            std::string::npos);
+  EXPECT_EQ(md.find("older than this build"), std::string::npos);
+  in.same_solvers = {"abc"};  // the solvers changed after the record
+  EXPECT_NE(render_records(in, Flavor::markdown).find("**The record is older than this build"), std::string::npos);
+  in.same_solvers = {"0ld", "new"};  // this build is not at the checkout's solvers
+  EXPECT_NE(render_records(in, Flavor::markdown).find("**The record is older than this build"), std::string::npos);
+  in.same_solvers = {"abc", "0ld"};
+  in.build_modified = true;
+  EXPECT_NE(render_records(in, Flavor::markdown).find("this build is of a modified tree"), std::string::npos);
+}
+
 // A record made in parts (restart.from) says what the whole took: its solver records the wall time
 // of the runs it went on from.
 TEST(Records, SayTheHoursWithTheRunsGoneOnFrom) {
