@@ -121,11 +121,16 @@ bench-maxdiss-kernel:
 # 1000 times, the time step its stability needs) on 1 and 2 MPI ranks, side by side: sphere-steps
 # per second and seconds of flow per second of each (pipeline/maxdiss/lammps_channel.sh).
 .PHONY: bench-maxdiss-channel
-bench-maxdiss-channel: results/maxdiss/channel/run.json
+# $(1) the bench's preset, $(2) its run: the engine timed, then LAMMPS on the state it timed ($(2)-lammps,
+# replaced when it is lammps_channel.sh's)
+define channel_bench
 	@mkdir -p results/bench
-	$(BIN)/md_channel_bench --config configs/maxdiss/channel_bench.ini --output results/bench/maxdiss-channel
-	@if [ -f results/bench/maxdiss-channel-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-lammps; fi
-	CM_QUERY=$(BIN)/cm_query pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel results/bench/maxdiss-channel-lammps 1 2
+	$(BIN)/md_channel_bench --config $(1) --output $(2)
+	@if [ -f $(2)-lammps/in.channel ]; then rm -rf $(2)-lammps; fi
+	CM_QUERY=$(BIN)/cm_query pipeline/maxdiss/lammps_channel.sh $(2) $(2)-lammps 1 2
+endef
+bench-maxdiss-channel: results/maxdiss/channel/run.json
+	$(call channel_bench,configs/maxdiss/channel_bench.ini,results/bench/maxdiss-channel)
 
 # The same on the flow Table 2 averages: the paper's channel at t = 1.1 s, the settle run's frame
 # (configs/maxdiss/channel_bench_paper.ini), with LAMMPS on that state beside it. The frame takes
@@ -134,15 +139,9 @@ bench-maxdiss-channel: results/maxdiss/channel/run.json
 CHANNEL_SETTLED := results/maxdiss/channel_settle
 .PHONY: bench-maxdiss-channel-paper
 bench-maxdiss-channel-paper:
-	@if [ ! -f $(CHANNEL_SETTLED)/run.json ]; then \
-	  echo "bench-maxdiss-channel-paper: NOT TIMED: no settled frame of the paper's channel at $(CHANNEL_SETTLED) (make channel-settle, hours)"; \
-	else \
-	  set -e; mkdir -p results/bench; \
-	  $(BIN)/md_channel_bench --config configs/maxdiss/channel_bench_paper.ini --output results/bench/maxdiss-channel-paper; \
-	  if [ -f results/bench/maxdiss-channel-paper-lammps/in.channel ]; then rm -rf results/bench/maxdiss-channel-paper-lammps; fi; \
-	  CM_QUERY=$(BIN)/cm_query pipeline/maxdiss/lammps_channel.sh results/bench/maxdiss-channel-paper \
-	    results/bench/maxdiss-channel-paper-lammps 1 2; \
-	fi
+	$(if $(wildcard $(CHANNEL_SETTLED)/run.json),\
+	  $(call channel_bench,configs/maxdiss/channel_bench_paper.ini,results/bench/maxdiss-channel-paper),\
+	  @echo "bench-maxdiss-channel-paper: NOT TIMED: no settled frame of the paper's channel at $(CHANNEL_SETTLED) (make channel-settle, hours)")
 
 # The channel over MPI ranks (md_channel_mpi): strong scaling on the flow at t = 0.06 s (not shown
 # to be steady), gone on from the default channel's saved last frame
