@@ -557,18 +557,31 @@ std::string render_errata(const ReportInput& in, Flavor flavor) {
   }
   if (found == 0) md << "None: no published value is shown wrong.\n";
   md << "\n## Corrections of the paper in effect\n\n";
-  std::size_t corrections = 0;
+  // one line per correction (key, value and note), naming every study whose run has it, in the
+  // order first met: the channel's presets share theirs
+  struct Correction {
+    std::string key, value, note;
+    std::vector<std::string> studies;
+  };
+  std::vector<Correction> corrections;
   for (const RunRecord& run : in.runs) {
     if (!run.json.contains("assumptions")) continue;
     for (const auto& a : run.json["assumptions"]) {
-      const std::string note = a.value("note", "");
-      if (note.find("TYPO") == std::string::npos) continue;
-      ++corrections;
-      md << "- " << code(a.value("key", "?")) << " = " << code(a.value("value", "?")) << " (study "
-         << markdown_escape(run.study) << "): " << markdown_escape(note) << "\n";
+      Correction c{a.value("key", "?"), a.value("value", "?"), a.value("note", ""), {run.study}};
+      if (c.note.find("TYPO") == std::string::npos) continue;
+      const auto same = std::find_if(corrections.begin(), corrections.end(), [&c](const Correction& d) {
+        return d.key == c.key && d.value == c.value && d.note == c.note;
+      });
+      if (same == corrections.end())
+        corrections.push_back(std::move(c));
+      else
+        same->studies.push_back(run.study);
     }
   }
-  if (corrections == 0) md << "No run corrects the paper's text (no TYPO assumption is in effect).\n";
+  for (const Correction& c : corrections)
+    md << "- " << code(c.key) << " = " << code(c.value) << " (" << (c.studies.size() == 1 ? "study " : "studies ")
+       << markdown_escape(join(c.studies, ", ")) << "): " << markdown_escape(c.note) << "\n";
+  if (corrections.empty()) md << "No run corrects the paper's text (no TYPO assumption is in effect).\n";
   return md.str();
 }
 

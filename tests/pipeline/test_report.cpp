@@ -342,6 +342,28 @@ TEST(Errata, ListsOnlyThePapersOwnErrors) {
   EXPECT_NE(render_errata(none, Flavor::markdown).find("None: no published value is shown wrong."), std::string::npos);
 }
 
+// A correction of the paper's text (a TYPO assumption) is listed once, with every study whose run
+// has it; another value of the same key is another line.
+TEST(Errata, ListsEachCorrectionOnceWithItsStudies) {
+  ReportInput in = sample();
+  const auto typo = [](const std::string& study, const std::string& value) {
+    RunRecord r;
+    r.study = study;
+    r.run_id = "0123456789abcdef";
+    r.json = parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
+      "assumptions": [{"key": "particles.radius", "value": ")" +
+                                value + R"(", "note": "TYPO: a radius, not a diameter"}]})",
+                            "run.json");
+    return r;
+  };
+  in.runs = {typo("channel", "0.00047"), typo("steady", "0.00047"), typo("quick", "0.001")};
+  const std::string md = render_errata(in, Flavor::markdown);
+  EXPECT_NE(md.find("- `particles.radius` = `0.00047` (studies channel, steady): TYPO: a radius, not a diameter\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("- `particles.radius` = `0.001` (study quick): TYPO"), std::string::npos);
+  EXPECT_EQ(md.find("(study channel)"), std::string::npos);
+}
+
 namespace {
 
 // The sample report with its study disk a run of record (records/index.tsv) made at `revision`,
