@@ -40,6 +40,9 @@ CHANNEL_RECORD := results/record
 # names, so kept apart from results/maxdiss, where a folder is its study's run (cm_report and
 # cm_compare refuse a run in the folder of another study).
 CHANNEL_PARTS := results/parts/maxdiss
+# The settle run's frame, which the steady window (steady.ini's restart.from) and the bench of the
+# paper's channel go on from.
+CHANNEL_SETTLED := results/maxdiss/channel_settle
 .PHONY: channel-settle channel-steady
 # make channel-steady goes on from a settle run already there (one made in parts, below, or by an
 # earlier make channel-settle) rather than settling again; make channel-settle always runs it anew.
@@ -51,12 +54,12 @@ CHANNEL_PARTS := results/parts/maxdiss
 # shown, carried from part to part), or from SETTLE_AVERAGE_FROM: a part that ends inside the
 # preset's window (average.t_start) gives that start, so that the rest carries the window on.
 define channel_settle_run
-	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output $(CHANNEL_SETTLED) \
 	  --output.store=$(STORE)
 endef
 channel-settle: programs
 	$(channel_settle_run)
-results/maxdiss/channel_settle/run.json: | programs
+$(CHANNEL_SETTLED)/run.json: | programs
 	$(channel_settle_run)
 .PHONY: channel-settle-part channel-settle-rest
 channel-settle-part: programs
@@ -67,7 +70,7 @@ channel-settle-part: programs
 	  $(if $(SETTLE_FROM),--restart.from=$(call quote,$(SETTLE_FROM))) --output.store=$(STORE)
 channel-settle-rest: programs
 	$(if $(SETTLE_FROM),,$(error channel-settle-rest: give SETTLE_FROM, the part (make channel-settle-part) to go on from))
-	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output results/maxdiss/channel_settle \
+	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output $(CHANNEL_SETTLED) \
 	  --restart.from=$(call quote,$(SETTLE_FROM)) --output.store=$(STORE)
 define channel_record_archive
 	@mkdir -p $(RECORDS) $(CHANNEL_RECORD)/reports
@@ -78,7 +81,7 @@ define channel_record_archive
 	  "record of maxdiss/channel_steady is no longer read (the last line of a study wins): git rm it and its line"
 endef
 .PHONY: channel-steady-part channel-steady-rest
-channel-steady: programs results/maxdiss/channel_settle/run.json
+channel-steady: programs $(CHANNEL_SETTLED)/run.json
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
 	  --output.store=$(STORE)
 	$(channel_record_archive)
@@ -88,7 +91,7 @@ channel-steady: programs results/maxdiss/channel_settle/run.json
 # ($(CHANNEL_PARTS)/channel_steady_to_1.25); STEADY_FROM names the part a further part goes on from;
 # make channel-steady-rest STEADY_FROM=results/parts/maxdiss/channel_steady_to_1.25 goes on to the preset's
 # end as the run of record and archives it.
-channel-steady-part: programs results/maxdiss/channel_settle/run.json
+channel-steady-part: programs $(CHANNEL_SETTLED)/run.json
 	$(if $(STEADY_UNTIL),,$(error channel-steady-part: give STEADY_UNTIL, the time in s at which this part stops))
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) \
 	  --output $(call quote,$(CHANNEL_PARTS)/channel_steady_to_$(STEADY_UNTIL)) --time.t_end=$(call quote,$(STEADY_UNTIL)) \
@@ -121,11 +124,11 @@ bench-maxdiss-kernel:
 # 1000 times, the time step its stability needs) on 1 and 2 MPI ranks, side by side: sphere-steps
 # per second and seconds of flow per second of each (pipeline/maxdiss/lammps_channel.sh).
 .PHONY: bench-maxdiss-channel
-# $(1) the bench's preset, $(2) its run: the engine timed, then LAMMPS on the state it timed ($(2)-lammps,
-# replaced when it is lammps_channel.sh's)
+# $(1) the bench's preset, $(2) its run, $(3) further keys: the engine timed, then LAMMPS on the
+# state it timed ($(2)-lammps, replaced when it is lammps_channel.sh's)
 define channel_bench
 	@mkdir -p results/bench
-	$(BIN)/md_channel_bench --config $(1) --output $(2)
+	$(BIN)/md_channel_bench --config $(1) --output $(2) $(3)
 	@if [ -f $(2)-lammps/in.channel ]; then rm -rf $(2)-lammps; fi
 	CM_QUERY=$(BIN)/cm_query pipeline/maxdiss/lammps_channel.sh $(2) $(2)-lammps 1 2
 endef
@@ -136,11 +139,11 @@ bench-maxdiss-channel: results/maxdiss/channel/run.json
 # (configs/maxdiss/channel_bench_paper.ini), with LAMMPS on that state beside it. The frame takes
 # hours (make channel-settle) and the bench never makes it: where it is missing, this target says
 # so, NOT TIMED, and times nothing.
-CHANNEL_SETTLED := results/maxdiss/channel_settle
 .PHONY: bench-maxdiss-channel-paper
 bench-maxdiss-channel-paper:
 	$(if $(wildcard $(CHANNEL_SETTLED)/run.json),\
-	  $(call channel_bench,configs/maxdiss/channel_bench_paper.ini,results/bench/maxdiss-channel-paper),\
+	  $(call channel_bench,configs/maxdiss/channel_bench_paper.ini,results/bench/maxdiss-channel-paper,\
+	    --bench.from=$(call quote,$(CHANNEL_SETTLED))),\
 	  @echo "bench-maxdiss-channel-paper: NOT TIMED: no settled frame of the paper's channel at $(CHANNEL_SETTLED) (make channel-settle, hours)")
 
 # The channel over MPI ranks (md_channel_mpi): strong scaling on the flow at t = 0.06 s (not shown
