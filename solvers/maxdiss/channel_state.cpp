@@ -14,7 +14,8 @@ namespace {
 const std::vector<cm::Column> sphere_columns{
     {"id", "1"},   {"x", "m"},    {"y", "m"},    {"z", "m"}, {"vx", "m/s"},     {"vy", "m/s"},          {"vz", "m/s"},
     {"wx", "1/s"}, {"wy", "1/s"}, {"wz", "1/s"}, {"R", "m"}, {"inv_m", "1/kg"}, {"inv_I", "1/(kg m^2)"}};
-const std::vector<cm::Column> window_columns{{"first_step", "1"}, {"max_penetration_all", "m"}};
+const std::vector<cm::Column> window_columns{
+    {"first_step", "1"}, {"max_penetration_all", "m"}, {"max_sphere_penetration_all", "m"}};
 const std::vector<cm::Column> clock_columns{{"step", "1"},    {"t", "s"},     {"plate", "m"},  {"inserted", "1"},
                                             {"deleted", "1"}, {"draws", "1"}, {"next_id", "1"}};
 
@@ -68,11 +69,12 @@ void write_state(cm::Run& run, const ChannelState& s, const std::string& law) {
 }
 
 void write_window(cm::Run& run, const WindowSoFar& w, const std::string& law) {
-  cm::Table t =
-      run.table("state_" + law + "_window.tsv",
-                "the averaging window so far: its first step, the deepest penetration of all its steps (" + law + ")",
-                window_columns, {1, "state.write"});
-  t.row({static_cast<double>(w.first_step), w.max_penetration_all});
+  cm::Table t = run.table("state_" + law + "_window.tsv",
+                          "the averaging window so far: its first step, the deepest penetration of all its steps, of "
+                          "every contact and between two spheres (" +
+                              law + ")",
+                          window_columns, {1, "state.write"});
+  t.row({static_cast<double>(w.first_step), w.max_penetration_all, w.max_sphere_penetration_all});
 }
 
 SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& key) {
@@ -136,8 +138,13 @@ WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::
   WindowSoFar w;
   w.first_step = static_cast<long>(count(t.rows[0][0], "the window's first step", key));
   w.max_penetration_all = t.rows[0][1];
-  if (!(w.max_penetration_all >= 0))
-    throw cm::InputError(key + ": state_" + law + "_window.tsv: the deepest penetration is negative");
+  w.max_sphere_penetration_all = t.rows[0][2];
+  if (!(w.max_penetration_all >= 0 && w.max_sphere_penetration_all >= 0))
+    throw cm::InputError(key + ": state_" + law + "_window.tsv: a deepest penetration is negative");
+  if (w.max_sphere_penetration_all > w.max_penetration_all)
+    throw cm::InputError(
+        key + ": state_" + law +
+        "_window.tsv: the deepest penetration between two spheres is deeper than that of every contact");
   return w;
 }
 

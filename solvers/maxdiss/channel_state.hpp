@@ -25,11 +25,13 @@ void write_state(cm::Run& run, const ChannelState& state, const std::string& law
 
 /// What a law's averaging window held when its state was saved, beyond its samples (which are in
 /// the run's time series): the window's first step, and the deepest penetration over every step of
-/// the window before the state, sampled or not. Saved with the state (`state_<law>_window.tsv`),
-/// so that a run going on from it goes on with the same window: a window of hours run in parts.
+/// the window before the state, sampled or not, of every contact and of those between two spheres. Saved with the state
+/// (`state_<law>_window.tsv`), so that a run going on from it goes on with the same window: a window of hours run in
+/// parts.
 struct WindowSoFar {
   long first_step = 0;
   double max_penetration_all = 0.0;
+  double max_sphere_penetration_all = 0.0;
 };
 void write_window(cm::Run& run, const WindowSoFar& window, const std::string& law);
 

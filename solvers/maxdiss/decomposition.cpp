@@ -260,15 +260,17 @@ void MpiCoupling::remove_ghosts_and_migrate(Engine& engine) {
 
 void MpiCoupling::reduce(StepStats& st) {
   long sums[2] = {st.contacts, st.sphere_contacts};
-  double maxima[4] = {st.max_penetration, st.delta, st.largest, static_cast<double>(st.colours)};
+  double maxima[5] = {st.max_penetration, st.delta, st.largest, static_cast<double>(st.colours),
+                      st.max_sphere_penetration};
   check(MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG, MPI_SUM, comm_), "MPI_Allreduce");
-  check(MPI_Allreduce(MPI_IN_PLACE, maxima, 4, MPI_DOUBLE, MPI_MAX, comm_), "MPI_Allreduce");
+  check(MPI_Allreduce(MPI_IN_PLACE, maxima, 5, MPI_DOUBLE, MPI_MAX, comm_), "MPI_Allreduce");
   st.contacts = sums[0];
   st.sphere_contacts = sums[1];
   st.max_penetration = maxima[0];
   st.delta = maxima[1];
   st.largest = maxima[2];
   st.colours = static_cast<int>(maxima[3]);
+  st.max_sphere_penetration = maxima[4];
   st.residual = st.largest > 0.0 ? st.delta / st.largest : 0.0;
 }
 

@@ -10,9 +10,11 @@
 // For each law the run records, at every `sample.every` steps (the paper: 1000 steps, 10 ms), the
 // number of spheres and of contacts and the deepest penetration; over the averaging window it
 // gives Table 2 (average spheres, solid volume fraction, average contacts, contacts per sphere as
-// 2 N_c / N, maximum penetration); from the last frame the cell maps of Figs. 10-11 (velocity
-// and angular velocity averaged over the spheres of each x-y cell), the peak speed, the radial
-// distribution function near the outlet (Fig. 12) and a snapshot of the spheres (Fig. 9).
+// 2 N_c / N, maximum penetration), and beside it the contacts between two spheres apart (their
+// count, and their deepest penetration: the paper's is "between two particles"); from the last
+// frame the cell maps of Figs. 10-11 (velocity and angular velocity averaged over the spheres of
+// each x-y cell), the peak speed, the radial distribution function near the outlet (Fig. 12) and a
+// snapshot of the spheres (Fig. 9).
 //
 // The paper's run (10 s, 10^6 steps, 2.5e5 spheres) takes days on two cores; the presets:
 //   configs/maxdiss/quick/channel.ini    a short, narrow, shallow channel (seconds; tests)
@@ -101,7 +103,10 @@ using md::ContactLaw, md::contact_laws, md::PerLaw;
 /// What one simulation gives (one law).
 struct Outcome {
   double avg_particles = 0, avg_contacts = 0, samples = 0;
-  double max_pen_sampled = 0, max_pen_all = 0;
+  double max_pen_sampled = 0, max_pen_all = 0;  ///< the deepest penetration of every contact
+  /// The contacts between two spheres apart (the paper's penetration is "between two particles",
+  /// Sect. 4.3): their average count, and their deepest penetration, sampled and of all steps.
+  double avg_sphere_contacts = 0, max_sphere_pen_sampled = 0, max_sphere_pen_all = 0;
   double wall_seconds = 0, particle_steps = 0, solves = 0;
   double thread_seconds = 0;            ///< the seconds stepped, each times the threads stepping then
   std::optional<long> widened_at_step;  ///< side by side: the step from which this law had the other's threads too
@@ -116,7 +121,7 @@ struct Outcome {
   /// count, solid fraction, contacts, kinetic energy), and the batch-means standard error of each
   /// Table 2 average.
   double drift_particles = 0, drift_fraction = 0, drift_contacts = 0, drift_kinetic = 0;
-  cm::BatchMeans se_particles, se_fraction, se_contacts, se_contacts_per_particle;
+  cm::BatchMeans se_particles, se_fraction, se_contacts, se_contacts_per_particle, se_sphere_contacts;
   bool steady = false;  ///< every drift below average.max_drift
 };
 
@@ -383,7 +388,10 @@ class ChannelStudy {
                                                              {"avg_contacts", "1"},
                                                              {"contacts_per_particle", "1"},
                                                              {"max_penetration_sampled", "m"},
-                                                             {"max_penetration_all", "m"}};
+                                                             {"max_penetration_all", "m"},
+                                                             {"avg_sphere_contacts", "1"},
+                                                             {"max_sphere_penetration_sampled", "m"},
+                                                             {"max_sphere_penetration_all", "m"}};
   /// The columns of timeseries_<law>.tsv, a sample of a law's simulation.
   static inline const std::vector<cm::Column> series_columns{{"step", "1"},
                                                              {"t", "s"},
@@ -397,12 +405,16 @@ class ChannelStudy {
                                                              {"inserted", "1"},
                                                              {"deleted", "1"},
                                                              {"residual", "1"},
-                                                             {"colours", "1"}};
+                                                             {"colours", "1"},
+                                                             {"sphere_contacts", "1"},
+                                                             {"max_sphere_penetration", "m"}};
   /// A law's Table 2: average spheres, solid volume fraction, average contacts, contacts per
-  /// sphere 2 N_c / N, deepest penetration of the sampled steps and of all steps of the window.
+  /// sphere 2 N_c / N, deepest penetration of the sampled steps and of all steps of the window;
+  /// then the contacts between two spheres apart: their average count, their deepest penetration.
   std::vector<double> table2_row(const Outcome& r) const {
-    return {r.avg_particles,   fraction(r),  r.avg_contacts, 2.0 * r.avg_contacts / r.avg_particles,
-            r.max_pen_sampled, r.max_pen_all};
+    return {r.avg_particles,     fraction(r),   r.avg_contacts,        2.0 * r.avg_contacts / r.avg_particles,
+            r.max_pen_sampled,   r.max_pen_all, r.avg_sphere_contacts, r.max_sphere_pen_sampled,
+            r.max_sphere_pen_all};
   }
 
   /// Solid volume fraction: N (4/3 pi R^3) / V_free (spec 001, 2.13).
@@ -460,6 +472,7 @@ class ChannelStudy {
       // a window begun by the run gone on from: its samples and its deepest penetration so far
       if (const auto& carried = study.carried_[law]) {
         r_.max_pen_all = carried->window.max_penetration_all;
+        r_.max_sphere_pen_all = carried->window.max_sphere_penetration_all;
         for (const std::vector<double>& row : carried->samples) take(row);
       }
     }
@@ -500,7 +513,10 @@ class ChannelStudy {
         if (sampled) energies(kt, kr);
         const StepStats st = channel_.step();
         r_.particle_steps += n;
-        if (k >= avg_from_) r_.max_pen_all = std::max(r_.max_pen_all, st.max_penetration);
+        if (k >= avg_from_) {
+          r_.max_pen_all = std::max(r_.max_pen_all, st.max_penetration);
+          r_.max_sphere_pen_all = std::max(r_.max_sphere_pen_all, st.max_sphere_penetration);
+        }
         if (sampled) sample(k, st, n, kt, kr);
         progress.update(channel_.t(),
                         "step " + std::to_string(k + 1) + "/" + std::to_string(steps) + ", " +
@@ -527,7 +543,7 @@ class ChannelStudy {
           channel_.engine.bytes() / std::max<double>(1.0, static_cast<double>(channel_.engine.spheres.size()));
       if (study_.state_write_) {
         write_state(run, channel_.state(), name_);
-        write_window(run, {avg_from_, r_.max_pen_all}, name_);
+        write_window(run, {avg_from_, r_.max_pen_all, r_.max_sphere_pen_all}, name_);
       }
       // the last frame: its contacts (detected, not solved) and its sample
       const StepStats last = channel_.engine.detect();
@@ -540,6 +556,7 @@ class ChannelStudy {
       if (r_.samples == 0) throw cm::InputError("average.t_start: no sample lies in the averaging window");
       r_.avg_particles = sum_n_ / r_.samples;
       r_.avg_contacts = sum_c_ / r_.samples;
+      r_.avg_sphere_contacts = sum_sc_ / r_.samples;
       const int batches = static_cast<int>(study_.batches_);
       r_.drift_particles = cm::relative_drift(window_.t, window_.n);
       r_.drift_fraction = cm::relative_drift(window_.t, window_.fraction);
@@ -549,6 +566,7 @@ class ChannelStudy {
       r_.se_fraction = cm::batch_means(window_.fraction, batches);
       r_.se_contacts = cm::batch_means(window_.contacts, batches);
       r_.se_contacts_per_particle = cm::batch_ratio(window_.contacts, window_.n, 2.0, batches);  // 2 N_c / N
+      r_.se_sphere_contacts = cm::batch_means(window_.sphere_contacts, batches);
       r_.steady = true;
       for (double drift : {r_.drift_particles, r_.drift_fraction, r_.drift_contacts, r_.drift_kinetic})
         r_.steady = r_.steady && std::isfinite(drift) && std::fabs(drift) < study_.max_drift_;
@@ -578,7 +596,8 @@ class ChannelStudy {
       take({static_cast<double>(k), static_cast<double>(k) * eo_.dt, static_cast<double>(n),
             static_cast<double>(st.contacts), n > 0 ? 2.0 * st.contacts / n : 0.0, st.max_penetration,
             n * volume_ / free_, kt, kr, static_cast<double>(channel_.inserted()),
-            static_cast<double>(channel_.deleted()), st.residual, static_cast<double>(st.colours)});
+            static_cast<double>(channel_.deleted()), st.residual, static_cast<double>(st.colours),
+            static_cast<double>(st.sphere_contacts), st.max_sphere_penetration});
     }
 
     /// A sample (a row of series_columns): written to the time series, and counted in the window
@@ -593,10 +612,13 @@ class ChannelStudy {
       window_.contacts.push_back(contacts);
       window_.fraction.push_back(row[6]);
       window_.kinetic.push_back(row[7] + row[8]);
+      window_.sphere_contacts.push_back(row[13]);
       sum_n_ += n;
       sum_c_ += contacts;
+      sum_sc_ += row[13];
       r_.samples += 1;
       r_.max_pen_sampled = std::max(r_.max_pen_sampled, row[5]);
+      r_.max_sphere_pen_sampled = std::max(r_.max_sphere_pen_sampled, row[14]);
     }
 
     ChannelStudy& study_;
@@ -609,9 +631,9 @@ class ChannelStudy {
     cm::Table series_;
     bool quiet_;
     Outcome r_;
-    double sum_n_ = 0, sum_c_ = 0;
+    double sum_n_ = 0, sum_c_ = 0, sum_sc_ = 0;
     struct Window {  // the samples of the averaging window
-      std::vector<double> t, n, contacts, fraction, kinetic;
+      std::vector<double> t, n, contacts, fraction, kinetic, sphere_contacts;
     } window_;
     bool done_ = false;
   };
@@ -808,6 +830,13 @@ class ChannelStudy {
     run.scalar("max_penetration_um_" + name, 1e6 * r.max_pen_sampled, "um");
     run.scalar("max_penetration_all_um_" + name, 1e6 * r.max_pen_all, "um");
     run.scalar("max_penetration_pct_radius_" + name, 100.0 * r.max_pen_sampled / R, "%");
+    // The contacts between two spheres apart: the paper's penetration is "between two particles"
+    // (Sect. 4.3); their count says how many of avg_contacts_* the boundaries hold.
+    run.scalar("avg_sphere_contacts_" + name, r.avg_sphere_contacts);
+    run.scalar("se_avg_sphere_contacts_" + name, r.se_sphere_contacts.standard_error);
+    run.scalar("max_sphere_penetration_um_" + name, 1e6 * r.max_sphere_pen_sampled, "um");
+    run.scalar("max_sphere_penetration_all_um_" + name, 1e6 * r.max_sphere_pen_all, "um");
+    run.scalar("max_sphere_penetration_pct_radius_" + name, 100.0 * r.max_sphere_pen_sampled / R, "%");
     run.scalar("peak_speed_" + name, r.peak_speed, "m/s");
     run.scalar("peak_mean_speed_" + name, r.peak_mean_speed, "m/s");
     run.scalar("rdf_first_peak_over_diameter_" + name, r.rdf_first_peak);

@@ -108,9 +108,9 @@ case $check in
     "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss --compare.with="$scratch/continued" \
       --output "$scratch/compared" --quiet
     diffs=$(scalars "$scratch/compared" | grep -c '_rel_diff_maxdiss 0.0$')
-    [[ $diffs -eq 6 ]] || fail "compare.with the same run: $diffs of 6 relative differences are 0"
+    [[ $diffs -eq 9 ]] || fail "compare.with the same run: $diffs of 9 relative differences are 0"
     grep -q 'Table 2 of this run' "$scratch/compared/run.json" || fail "compare.with: no note"
-    echo "compare.with the same run: 6 relative differences of 0, and a note"
+    echo "compare.with the same run: 9 relative differences of 0, and a note"
     refused other_window compare.with "$serial" --config $config --restart.from="$scratch/half" --run.laws=maxdiss \
       --average.t_start=0.006 --compare.with="$scratch/continued"
     ;;
@@ -172,6 +172,12 @@ case $check in
     cp -r "$scratch/half" "$scratch/old_half"
     rm "$scratch/old_half/state_maxdiss_window.tsv"
     refused window_not_saved average.t_start "$serial" --config $config "${window[@]}" --restart.from="$scratch/old_half"
+    # a saved window whose deepest penetration between two spheres (its last column) is deeper
+    # than that of every contact
+    cp -r "$scratch/half" "$scratch/deeper_half"
+    sed -i '$ s/\t[^\t]*$/\t1/' "$scratch/deeper_half/state_maxdiss_window.tsv"
+    refused window_sphere_deeper average.t_start "$serial" --config $config "${window[@]}" \
+      --restart.from="$scratch/deeper_half"
     # a damaged time series of the saved run: a window sample that is not a number, one missing
     cp -r "$scratch/half" "$scratch/nan_half"
     sed -i '$ s/^\([0-9]*\)\t[^\t]*/\1\tnan/' "$scratch/nan_half/timeseries_maxdiss.tsv"

@@ -363,7 +363,10 @@ StepStats Engine::detect_contacts() {
     cs.contacts = static_cast<long>(out.size());
     for (const Contact& c : out) {
       cs.max_penetration = std::max(cs.max_penetration, -c.xi);
-      if (c.b >= 0) ++cs.sphere_contacts;
+      if (c.b >= 0) {  // between two spheres (b < 0: a boundary)
+        ++cs.sphere_contacts;
+        cs.max_sphere_penetration = std::max(cs.max_sphere_penetration, -c.xi);
+      }
     }
   }
   // the chunks one after the other (each copied by any thread to its place), and the spheres of
@@ -377,6 +380,7 @@ StepStats Engine::detect_contacts() {
     st.contacts += cs.contacts;
     st.sphere_contacts += cs.sphere_contacts;
     st.max_penetration = std::max(st.max_penetration, cs.max_penetration);
+    st.max_sphere_penetration = std::max(st.max_sphere_penetration, cs.max_sphere_penetration);
   }
   detected_ends_.resize(chunk_start_.back());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)

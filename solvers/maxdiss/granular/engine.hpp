@@ -124,11 +124,12 @@ struct alignas(64) ContactLanes {
 /// What one step did.
 struct StepStats {
   long contacts = 0;
-  long sphere_contacts = 0;
-  double max_penetration = 0.0;       ///< max(-xi) over the contacts detected (0 if none penetrates)
-  double residual = 0.0;              ///< last sweep: max |change of impulse| / max |impulse|
-  int colours = 0;                    ///< colours of the greedy colouring (detection order: 1)
-  double delta = 0.0, largest = 0.0;  ///< the residual's parts (reduced over subdomains, then divided)
+  long sphere_contacts = 0;             ///< the contacts between two spheres (boundaries apart)
+  double max_penetration = 0.0;         ///< max(-xi) over the contacts detected (0 if none penetrates)
+  double max_sphere_penetration = 0.0;  ///< the same over the contacts between two spheres
+  double residual = 0.0;                ///< last sweep: max |change of impulse| / max |impulse|
+  int colours = 0;                      ///< colours of the greedy colouring (detection order: 1)
+  double delta = 0.0, largest = 0.0;    ///< the residual's parts (reduced over subdomains, then divided)
 };
 
 class Engine;
