@@ -246,7 +246,7 @@ std::string comparison_tsv(const std::vector<ComparedRow>& rows) {
   for (const ComparedRow& r : rows) {
     const PublishedRow& p = r.published;
     const bool found = r.reproduction.found;
-    std::string evidence = p.evidence;
+    std::string evidence = r.evidence;
     if (p.diff_value) {
       evidence += (evidence.empty() ? "" : " ") + std::string("(known to give ") + format_g(*p.diff_value, 10) +
                   " within " + format_g(*p.diff_tol, 3) + ")";
@@ -278,6 +278,28 @@ std::string comparison_tsv(const std::vector<ComparedRow>& rows) {
   return text;
 }
 
+std::string filled_evidence(const PublishedRow& row, const RunRecord& run, std::vector<std::string>& unknown) {
+  std::string text;
+  std::size_t from = 0;
+  for (std::size_t open = row.evidence.find('{'); open != std::string::npos; open = row.evidence.find('{', from)) {
+    const std::size_t close = row.evidence.find('}', open);  // balanced: parse_published checked it
+    const std::string name = row.evidence.substr(open + 1, close - open - 1);
+    text += row.evidence.substr(from, open - from);
+    from = close + 1;
+    const ScalarLookup scalar = find_scalar(run, name);
+    if (!scalar.found) {
+      unknown.push_back(where(row) + ": " + row.id + ": the evidence cites {" + name + "}, which the run " +
+                        (run.dir / "run.json").string() + " does not have");
+      text += "{" + name + "}";
+      continue;
+    }
+    text += format_g(scalar.value, 6);
+    const ScalarLookup se = find_scalar(run, "se_" + name);
+    if (se.found && std::isfinite(se.value)) text += " +- " + format_g(se.value, 2);
+  }
+  return text + row.evidence.substr(from);
+}
+
 std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& rows,
                                               const std::filesystem::path& results) {
   std::map<std::string, std::optional<RunRecord>> runs;  // by study, each read once
@@ -287,9 +309,11 @@ std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& r
     auto it = runs.find(row.study);
     if (it == runs.end()) it = runs.emplace(row.study, load_run(results / row.study)).first;
     Reproduction reproduction;
+    std::string evidence = row.evidence;
     if (!it->second) {
       reproduction.missing = "no run " + (results / row.study).string();
     } else {
+      evidence = filled_evidence(row, *it->second, unknown);
       reproduction.run_id = it->second->run_id;
       const ScalarLookup scalar = find_scalar(*it->second, row.name);
       if (!scalar.found) {
@@ -302,7 +326,7 @@ std::vector<ComparedRow> compare_with_results(const std::vector<PublishedRow>& r
       reproduction.value = scalar.value;
       read_stationarity(*it->second, row.name, reproduction);
     }
-    compared.push_back({row, reproduction, evaluate(row, reproduction)});
+    compared.push_back({row, reproduction, evaluate(row, reproduction), evidence});
   }
   if (!unknown.empty()) throw InputError(join(unknown, "\n"));
   return compared;

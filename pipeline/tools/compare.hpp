@@ -81,10 +81,18 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction);
 /// widened by a standard error: "rel 0.03 + se 120 (the run's batch-means standard error)".
 std::string tolerance_text(const PublishedRow& row, std::optional<double> se = std::nullopt);
 
+/// The row's evidence with each citation {name} (published.hpp) filled in from the run: the
+/// scalar's value, and "+- <se>" where the run has a finite se_<name>. A name the run does not
+/// have is added to `unknown` (a message naming the row's line).
+std::string filled_evidence(const PublishedRow& row, const RunRecord& run, std::vector<std::string>& unknown);
+
 struct ComparedRow {
   PublishedRow published;
   Reproduction reproduction;
   Outcome outcome;
+  /// The evidence as comparison.tsv gives it: the citations filled in from the run, or as written
+  /// where there is no run.
+  std::string evidence;
 };
 
 struct Counts {

@@ -1,5 +1,6 @@
 #include "tools/published.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <set>
@@ -132,6 +133,38 @@ std::optional<double> number(const std::string& field) {
 
 }  // namespace
 
+std::vector<std::string> evidence_citations(const std::string& evidence) {
+  std::vector<std::string> names;
+  for (std::size_t open = evidence.find('{'); open != std::string::npos; open = evidence.find('{', open + 1)) {
+    const std::size_t close = evidence.find('}', open);
+    if (close == std::string::npos) break;
+    names.push_back(evidence.substr(open + 1, close - open - 1));
+  }
+  return names;
+}
+
+std::string evidence_citation_error(const std::string& evidence) {
+  bool inside = false;
+  std::size_t open = 0;
+  for (std::size_t i = 0; i < evidence.size(); ++i) {
+    const char c = evidence[i];
+    if (c == '{') {
+      if (inside) return "a '{' at character " + std::to_string(i + 1) + " opens inside a citation";
+      inside = true;
+      open = i;
+    } else if (c == '}') {
+      if (!inside) return "a '}' at character " + std::to_string(i + 1) + " closes no citation";
+      if (i == open + 1) return "an empty citation {} at character " + std::to_string(open + 1);
+      inside = false;
+    } else if (inside && !(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) {
+      return "the citation at character " + std::to_string(open + 1) +
+             " is not a scalar's name ({name}: letters, digits and _ only)";
+    }
+  }
+  if (inside) return "the citation at character " + std::to_string(open + 1) + " is not closed";
+  return "";
+}
+
 std::vector<PublishedRow> parse_published(const std::string& text, const std::string& name) {
   const HeaderTable table = parse_header_table(text, name, published_columns(), true);
   std::vector<PublishedRow> rows;
@@ -222,6 +255,7 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
     }
     row.expected = *parsed;
     row.evidence = absent(f.at("evidence")) ? "" : f.at("evidence");
+    if (const std::string wrong = evidence_citation_error(row.evidence); !wrong.empty()) throw bad("evidence", wrong);
     const bool has_value = !absent(f.at("diff_value"));
     const bool has_tol = !absent(f.at("diff_tol"));
     if (row.expected == Expected::known_difference || row.expected == Expected::not_at_paper_scale) {

@@ -338,9 +338,9 @@ TEST(ComparisonTsv, RoundTripsThroughTheReportsReader) {
   b.expected = Expected::not_reproduced_yet;
   PublishedRow c = bound_row(Relation::less, 1.0);
   c.id = "P3";
-  const std::vector<ComparedRow> rows{{a, found(2.25), evaluate(a, found(2.25))},
-                                      {b, Reproduction{}, evaluate(b, Reproduction{})},
-                                      {c, Reproduction{}, evaluate(c, Reproduction{})}};
+  const std::vector<ComparedRow> rows{{a, found(2.25), evaluate(a, found(2.25)), ""},
+                                      {b, Reproduction{}, evaluate(b, Reproduction{}), ""},
+                                      {c, Reproduction{}, evaluate(c, Reproduction{}), ""}};
   const ComparisonTable table = parse_comparison(comparison_tsv(rows), "comparison.tsv");
   ASSERT_EQ(table.rows.size(), 3u);
   EXPECT_EQ(table.rows[0].at("status"), "MATCH");
@@ -513,6 +513,38 @@ TEST_F(Results, AWindowThatIsNotSteadyIsCountedApartWithTheRunsReason) {
             0u);
   EXPECT_EQ(table.counts.not_at_paper_scale, 2u);
   EXPECT_EQ(table.counts.match + table.counts.fail, 0u);
+}
+
+// The evidence's citations are filled in from the row's run: the value, and its standard error
+// where the run has one; a citation the run does not have is a typo, named like a row's scalar.
+TEST_F(Results, TheEvidenceCitesTheRunsValues) {
+  write("channel", channel_run(true));
+  PublishedRow average = equal_row(1000.0, 0.0, 0.03);
+  average.scalar = "channel/avg_particles_maxdiss";
+  average.study = "channel";
+  average.name = "avg_particles_maxdiss";
+  average.evidence = "the run gives {avg_particles_maxdiss} spheres over {time_steps} steps";
+  const auto rows = compare_with_results({average}, dir_);
+  EXPECT_EQ(rows[0].evidence, "the run gives 1040 +- 20 spheres over 6000 steps");
+  const ComparisonTable table = parse_comparison(comparison_tsv(rows), "comparison.tsv");
+  EXPECT_EQ(table.rows[0].at("evidence"), "the run gives 1040 +- 20 spheres over 6000 steps");
+
+  average.file = "configs/x/published.tsv";
+  average.line = 9;
+  average.evidence = "the run gives {avg_spheres_maxdiss}";
+  try {
+    compare_with_results({average}, dir_);
+    FAIL() << "no error for a citation the run does not have";
+  } catch (const cm::InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("configs/x/published.tsv:9: P1: the evidence cites {avg_spheres_maxdiss}, "
+                                          "which the run ",
+                                          0),
+              0u)
+        << e.what();
+  }
+  // without a run the evidence is shown as written
+  average.study = "ball";
+  EXPECT_EQ(compare_with_results({average}, dir_)[0].evidence, "the run gives {avg_spheres_maxdiss}");
 }
 
 TEST_F(Results, ARunThatSaysNothingOfStationarityIsComparedAsBefore) {

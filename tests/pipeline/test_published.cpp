@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "common/errors.hpp"
 #include "tools/published.hpp"
@@ -151,6 +152,23 @@ TEST(Published, NamesFileLineAndColumnOfEachError) {
             "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value "
             "(write -)");
   EXPECT_EQ(error_of(header + row("=", "nan")), "published.tsv:2: column value: 'nan' is not a finite number");
+}
+
+// The evidence cites a measured value as {scalar} of the row's run (filled in by cm_compare): a
+// citation that cannot be a scalar's name is an error of the file, never text passed on.
+TEST(Published, EvidenceCitesScalarsByName) {
+  const auto evidence = [](const std::string& text) {
+    return error_of(header + row("=", "1", "0", "0", "MATCH", text));
+  };
+  EXPECT_EQ(evidence("between two spheres {avg_sphere_contacts_coulomb} and {n2}"), "");
+  EXPECT_EQ(evidence("open {avg"), "published.tsv:2: column evidence: the citation at character 6 is not closed");
+  EXPECT_EQ(evidence("a } alone"), "published.tsv:2: column evidence: a '}' at character 3 closes no citation");
+  EXPECT_EQ(evidence("{}"), "published.tsv:2: column evidence: an empty citation {} at character 1");
+  EXPECT_EQ(evidence("{a{b}}"), "published.tsv:2: column evidence: a '{' at character 3 opens inside a citation");
+  EXPECT_EQ(evidence("{a b}"),
+            "published.tsv:2: column evidence: the citation at character 1 is not a scalar's name "
+            "({name}: letters, digits and _ only)");
+  EXPECT_EQ(evidence_citations("x {a} y {b_2} z"), (std::vector<std::string>{"a", "b_2"}));
 }
 
 TEST(Published, ReadsAValueNotReproducedYet) {
