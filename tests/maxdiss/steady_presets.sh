@@ -24,7 +24,9 @@ cmp -s <(first "$scratch/steady/timeseries_coulomb.tsv") <(first "$scratch/stead
   fail "steady: the two laws' first samples differ: they did not start from the same frame"
 [[ $(first "$scratch/steady/timeseries_maxdiss.tsv" | cut -f1) == 500 ]] || fail "steady: not from step 500"
 for scalar in steady steady_coulomb steady_maxdiss se_avg_particles_coulomb se_avg_particles_maxdiss \
-  drift_particles_maxdiss max_penetration_um_maxdiss max_penetration_all_um_maxdiss model_rel_diff_averages_max; do
+  drift_particles_maxdiss max_penetration_um_maxdiss max_penetration_all_um_maxdiss max_sphere_penetration_um_maxdiss \
+  max_sphere_penetration_all_um_maxdiss avg_sphere_contacts_coulomb se_avg_sphere_contacts_coulomb \
+  model_rel_diff_averages_max; do
   grep -q "\"$scalar\": {" "$json" || fail "steady: no scalar $scalar"
 done
 echo "the quick steady pair runs: one law's frame saved, both laws from it, stationarity and extremes measured"
