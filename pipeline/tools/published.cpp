@@ -133,16 +133,6 @@ std::optional<double> number(const std::string& field) {
 
 }  // namespace
 
-std::vector<std::string> evidence_citations(const std::string& evidence) {
-  std::vector<std::string> names;
-  for (std::size_t open = evidence.find('{'); open != std::string::npos; open = evidence.find('{', open + 1)) {
-    const std::size_t close = evidence.find('}', open);
-    if (close == std::string::npos) break;
-    names.push_back(evidence.substr(open + 1, close - open - 1));
-  }
-  return names;
-}
-
 std::string evidence_citation_error(const std::string& evidence) {
   bool inside = false;
   std::size_t open = 0;

@@ -48,9 +48,7 @@ struct PublishedRow {
 
 /// A row's evidence cites a measured value instead of typing it (a measured number lives in a
 /// run, never in prose): `{name}` stands for the scalar `name` of the row's own run, which
-/// cm_compare fills in with its value and standard error (compare.hpp, filled_evidence). The names
-/// cited, in order of appearance.
-std::vector<std::string> evidence_citations(const std::string& evidence);
+/// cm_compare fills in with its value and standard error (compare.hpp, filled_evidence).
 /// Empty when every brace of `evidence` encloses a scalar's name ([A-Za-z0-9_]+, closed before
 /// the next opens), else what is wrong.
 std::string evidence_citation_error(const std::string& evidence);
