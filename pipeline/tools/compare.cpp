@@ -1,7 +1,6 @@
 #include "tools/compare.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "common/errors.hpp"
@@ -279,20 +278,6 @@ std::string comparison_tsv(const std::vector<ComparedRow>& rows) {
   return text;
 }
 
-namespace {
-
-/// A standard error to two significant digits, without an exponent where it is a whole number
-/// below 10^6 (382.004 gives "380", 0.00287 "0.0029").
-std::string error_text(double se) {
-  if (!(se >= 10.0 && se < 1e6)) return format_g(se, 2);
-  const double unit = std::pow(10.0, std::floor(std::log10(se)) - 1.0);
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f", std::round(se / unit) * unit);
-  return text;
-}
-
-}  // namespace
-
 std::string filled_evidence(const PublishedRow& row, const RunRecord& run, std::vector<std::string>& unknown) {
   std::string text;
   std::size_t from = 0;
@@ -310,7 +295,7 @@ std::string filled_evidence(const PublishedRow& row, const RunRecord& run, std::
     }
     text += format_g(scalar.value, 6);
     const ScalarLookup se = find_scalar(run, "se_" + name);
-    if (se.found && std::isfinite(se.value)) text += " +- " + error_text(se.value);
+    if (se.found && std::isfinite(se.value)) text += " ± " + format_error(se.value);
   }
   return text + row.evidence.substr(from);
 }

@@ -82,7 +82,7 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction);
 std::string tolerance_text(const PublishedRow& row, std::optional<double> se = std::nullopt);
 
 /// The row's evidence with each citation {name} (published.hpp) filled in from the run: the
-/// scalar's value, and "+- <se>" where the run has a finite se_<name>. A name the run does not
+/// scalar's value, and "± <se>" (format_error) where the run has a finite se_<name>. A name the run does not
 /// have is added to `unknown` (a message naming the row's line).
 std::string filled_evidence(const PublishedRow& row, const RunRecord& run, std::vector<std::string>& unknown);
 

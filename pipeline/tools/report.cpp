@@ -94,7 +94,7 @@ std::string reproduced_cell(const std::map<std::string, std::string>& row) {
   if (!x) return "—";
   const std::string value = format_g(*x, std::max(6, printed_digits(field_or_dash(row, "published")) + 2));
   const auto se = to_double(field_or_dash(row, "standard_error"));
-  return se ? value + " ± " + format_g(*se, 2) : value;
+  return se ? value + " ± " + format_error(*se) : value;
 }
 
 std::string error_cell(const std::map<std::string, std::string>& row) {

@@ -17,6 +17,14 @@ namespace cm::pipeline {
 
 std::string format_full(double x) { return format_g(x, 17); }
 
+std::string format_error(double se) {
+  if (!(se >= 10.0 && se < 1e6)) return format_g(se, 2);
+  const double unit = std::pow(10.0, std::floor(std::log10(se)) - 1.0);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", std::round(se / unit) * unit);
+  return text;
+}
+
 void write_atomic(const std::filesystem::path& file, const std::string& content) {
   const std::filesystem::path parent = file.parent_path();
   std::error_code ec;

@@ -27,6 +27,10 @@ using cm::visible_subdirectories;
 /// The full-precision form used in data files (%.17g).
 std::string format_full(double x);
 
+/// A standard error as the report shows it beside its mean: two significant digits, without an
+/// exponent where it is a whole number below 10^6 (382.004 gives "380", 0.00287 "0.0029").
+std::string format_error(double se);
+
 /// Writes `content` to a hidden temporary sibling `.<name>.partial-<pid>` of `file`, flushes it
 /// to the disk and renames it into place, so a reader never sees a half-written file and an
 /// interrupted write leaves only a hidden leftover. Creates the parent directory. Any failure is a

@@ -525,15 +525,15 @@ TEST_F(Results, TheEvidenceCitesTheRunsValues) {
   average.name = "avg_particles_maxdiss";
   average.evidence = "the run gives {avg_particles_maxdiss} spheres over {time_steps} steps";
   const auto rows = compare_with_results({average}, dir_);
-  EXPECT_EQ(rows[0].evidence, "the run gives 1040 +- 20 spheres over 6000 steps");
+  EXPECT_EQ(rows[0].evidence, "the run gives 1040 ± 20 spheres over 6000 steps");
   // an error of three digits and more to two significant digits, without an exponent
   std::string larger = channel_run(true);
   larger.replace(larger.find("\"value\": 20,"), 12, "\"value\": 382.0042,");
   write("channel", larger);
-  EXPECT_EQ(compare_with_results({average}, dir_)[0].evidence, "the run gives 1040 +- 380 spheres over 6000 steps");
+  EXPECT_EQ(compare_with_results({average}, dir_)[0].evidence, "the run gives 1040 ± 380 spheres over 6000 steps");
   write("channel", channel_run(true));
   const ComparisonTable table = parse_comparison(comparison_tsv(rows), "comparison.tsv");
-  EXPECT_EQ(table.rows[0].at("evidence"), "the run gives 1040 +- 20 spheres over 6000 steps");
+  EXPECT_EQ(table.rows[0].at("evidence"), "the run gives 1040 ± 20 spheres over 6000 steps");
 
   average.file = "configs/x/published.tsv";
   average.line = 9;

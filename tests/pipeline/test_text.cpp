@@ -27,6 +27,17 @@ std::string message_of(F f) {
   return "";
 }
 
+// A standard error to two significant digits, as the report shows it beside a mean: a whole
+// number without an exponent from 10 to 10^6, %.2g elsewhere.
+TEST(FormatError, TwoSignificantDigits) {
+  EXPECT_EQ(format_error(382.0042), "380");
+  EXPECT_EQ(format_error(1234.5), "1200");
+  EXPECT_EQ(format_error(10.0), "10");
+  EXPECT_EQ(format_error(0.0028689), "0.0029");
+  EXPECT_EQ(format_error(4.2), "4.2");
+  EXPECT_EQ(format_error(2.5e6), "2.5e+06");
+}
+
 TEST_F(Files, WritesAtomicallyAndReadsBack) {
   write_atomic(dir_ / "sub" / "a.tsv", "one\ntwo\n");
   EXPECT_EQ(read_text(dir_ / "sub" / "a.tsv", "out"), "one\ntwo\n");
