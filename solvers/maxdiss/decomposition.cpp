@@ -67,8 +67,8 @@ Box SubdomainGrid::extent(int r) const {
 MpiCoupling::Packed MpiCoupling::pack(const Spheres& S, std::size_t i) {
   Packed p{};
   std::memcpy(p.x, S.x[i].data(), sizeof p.x);
-  std::memcpy(p.v, S.v[i].data(), sizeof p.v);
-  std::memcpy(p.w, S.w[i].data(), sizeof p.w);
+  std::memcpy(p.v, S.vw[i].v.data(), sizeof p.v);
+  std::memcpy(p.w, S.vw[i].w.data(), sizeof p.w);
   p.R = S.R[i];
   p.inv_m = S.inv_m[i];
   p.inv_I = S.inv_I[i];
@@ -192,7 +192,7 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
     dout_[q].clear();
     for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
       const std::size_t k = first_ghost + (g - owned_);
-      const Vector3d dv = S.v[g] - v0[k], dw = S.w[g] - w0[k];
+      const Vector3d dv = S.vw[g].v - v0[k], dw = S.vw[g].w - w0[k];
       dout_[q].insert(dout_[q].end(), {dv(0), dv(1), dv(2), dw(0), dw(1), dw(2)});
     }
   }
@@ -203,8 +203,8 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
   if (omega_ != 1.0) {
     for (std::size_t k = 0; k < first_ghost; ++k) {
       const std::uint32_t i = moved[k];
-      S.v[i] = v0[k] + omega_ * (S.v[i] - v0[k]);
-      S.w[i] = w0[k] + omega_ * (S.w[i] - w0[k]);
+      S.vw[i].v = v0[k] + omega_ * (S.vw[i].v - v0[k]);
+      S.vw[i].w = w0[k] + omega_ * (S.vw[i].w - w0[k]);
     }
   }
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
@@ -212,15 +212,16 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
     if (din_[q].size() != 6 * sent.size()) throw cm::NumericalError("MPI: velocity changes of the wrong size");
     for (std::size_t k = 0; k < sent.size(); ++k) {
       const double* d = &din_[q][6 * k];
-      S.v[sent[k]] += omega_ * Vector3d(d[0], d[1], d[2]);
-      S.w[sent[k]] += omega_ * Vector3d(d[3], d[4], d[5]);
+      S.vw[sent[k]].v += omega_ * Vector3d(d[0], d[1], d[2]);
+      S.vw[sent[k]].w += omega_ * Vector3d(d[3], d[4], d[5]);
     }
   }
   // 3. the new velocities go to the ghosts
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     dout_[q].clear();
     for (std::uint32_t i : neighbours_[q].sent) {
-      dout_[q].insert(dout_[q].end(), {S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2)});
+      dout_[q].insert(dout_[q].end(),
+                      {S.vw[i].v(0), S.vw[i].v(1), S.vw[i].v(2), S.vw[i].w(0), S.vw[i].w(1), S.vw[i].w(2)});
     }
   }
   exchange(dout_, din_, tag_v);
@@ -230,8 +231,8 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
       throw cm::NumericalError("MPI: ghost velocities of the wrong size");
     for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
       const double* d = &din_[q][6 * (g - n.ghost_begin)];
-      S.v[g] = Vector3d(d[0], d[1], d[2]);
-      S.w[g] = Vector3d(d[3], d[4], d[5]);
+      S.vw[g].v = Vector3d(d[0], d[1], d[2]);
+      S.vw[g].w = Vector3d(d[3], d[4], d[5]);
     }
   }
 }

@@ -582,8 +582,8 @@ class ChannelStudy {
       kt = kr = 0.0;
       const auto& S = channel_.engine.spheres;
       for (std::size_t i = 0; i < S.size(); ++i) {
-        kt += 0.5 * S.v[i].squaredNorm() / S.inv_m[i];
-        kr += 0.5 * S.w[i].squaredNorm() / S.inv_I[i];
+        kt += 0.5 * S.vw[i].v.squaredNorm() / S.inv_m[i];
+        kr += 0.5 * S.vw[i].w.squaredNorm() / S.inv_I[i];
       }
       std::vector<double> k{kt, kr};
       channel_.sum(k);  // over the subdomains
@@ -673,10 +673,10 @@ class ChannelStudy {
       const long iy = std::clamp(static_cast<long>(std::floor(S.x[i](1) / Ly * ny)), 0L, ny - 1);
       const std::size_t c = static_cast<std::size_t>(iy * nx + ix);
       count[c] += 1;
-      sum_v[c] += S.v[i];
-      sum_w[c] += S.w[i];
-      sum_speed[c] += S.v[i].norm();
-      sum_spin[c] += S.w[i].norm();
+      sum_v[c] += S.vw[i].v;
+      sum_w[c] += S.vw[i].w;
+      sum_speed[c] += S.vw[i].v.norm();
+      sum_spin[c] += S.vw[i].w.norm();
     }
     cm::Table cells = run.table("cells_" + name + ".tsv", "cell averages of the last frame (" + name + ", Figs. 10-11)",
                                 {{"x", "m"},
@@ -708,7 +708,7 @@ class ChannelStudy {
     double su = 0, nu = 0, sg = 0, ng = 0, sd = 0, nd = 0, so = 0, no = 0, sb = 0, nb = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const Vector3d& p = S.x[i];
-      const double speed = S.v[i].norm(), spin = S.w[i].norm();
+      const double speed = S.vw[i].v.norm(), spin = S.vw[i].w.norm();
       Vector3d normal;
       const double gap = ob.distance(p, normal) - S.R[i];
       if (p(0) >= upstream_[0] && p(0) <= upstream_[1]) su += speed, nu += 1;
@@ -735,7 +735,8 @@ class ChannelStudy {
       cm::Table snap = run.table("snapshot_" + name + ".tsv", "spheres of the last frame (" + name + ", Fig. 9)",
                                  {{"x", "m"}, {"y", "m"}, {"z", "m"}, {"speed", "m/s"}, {"spin", "1/s"}},
                                  {static_cast<double>(n), "snapshot.write"});
-      for (std::size_t i = 0; i < n; ++i) snap.row({S.x[i](0), S.x[i](1), S.x[i](2), S.v[i].norm(), S.w[i].norm()});
+      for (std::size_t i = 0; i < n; ++i)
+        snap.row({S.x[i](0), S.x[i](1), S.x[i](2), S.vw[i].v.norm(), S.vw[i].w.norm()});
     }
   }
 

@@ -72,12 +72,12 @@ TEST(Decomposition, SlidingSphereCrossesTheBoundaryAndRolls) {
   }
   for (int a = 0; a < 3; ++a) {
     EXPECT_EQ(all.x[0](a), whole.spheres.x[0](a)) << "position " << a;
-    EXPECT_EQ(all.v[0](a), whole.spheres.v[0](a)) << "velocity " << a;
-    EXPECT_EQ(all.w[0](a), whole.spheres.w[0](a)) << "angular velocity " << a;
+    EXPECT_EQ(all.vw[0].v(a), whole.spheres.vw[0].v(a)) << "velocity " << a;
+    EXPECT_EQ(all.vw[0].w(a), whole.spheres.vw[0].w(a)) << "angular velocity " << a;
   }
   // rolling at 5/7 v0 (the time-stepping scheme holds it to the iteration, not to the step)
-  EXPECT_NEAR(all.v[0](0), 5.0 / 7.0 * v0, 1e-9);
-  EXPECT_NEAR(all.w[0](1) * R, all.v[0](0), 1e-9);
+  EXPECT_NEAR(all.vw[0].v(0), 5.0 / 7.0 * v0, 1e-9);
+  EXPECT_NEAR(all.vw[0].w(1) * R, all.vw[0].v(0), 1e-9);
 }
 
 TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
@@ -104,8 +104,8 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
     p.setZero();
     L.setZero();
     for (std::size_t i = 0; i < S.size(); ++i) {
-      p += S.v[i] / S.inv_m[i];
-      L += S.x[i].cross(S.v[i]) / S.inv_m[i] + S.w[i] / S.inv_I[i];  // about the origin
+      p += S.vw[i].v / S.inv_m[i];
+      L += S.x[i].cross(S.vw[i].v) / S.inv_m[i] + S.vw[i].w / S.inv_I[i];  // about the origin
     }
   };
   Vector3d p0, L0;
@@ -125,7 +125,7 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
   const Spheres S = coupling.gather(e.spheres);
   ASSERT_EQ(S.size(), 2u);
   const std::size_t a = S.id[0] == 0 ? 0 : 1, b = 1 - a;
-  const double approach = -(S.v[a] - S.v[b]).dot(n);
+  const double approach = -(S.vw[a].v - S.vw[b].v).dot(n);
   const double left = closing * std::pow(1.0 - omega, eo.sweeps);
   EXPECT_NEAR(approach, left, 1e-3 * left) << "closing speed left after the contact";
 }

@@ -14,8 +14,7 @@ namespace md::granular {
 
 void Spheres::add(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, double Ri, double m) {
   x.push_back(xi);
-  v.push_back(vi);
-  w.push_back(wi);
+  vw.push_back({vi, wi});
   R.push_back(Ri);
   inv_m.push_back(1.0 / m);
   inv_I.push_back(1.0 / (0.4 * m * Ri * Ri));  // solid sphere: I = 2/5 m R^2
@@ -25,8 +24,7 @@ void Spheres::add(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, do
 void Spheres::push(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, double Ri, double inv_mi, double inv_Ii,
                    std::uint64_t idi) {
   x.push_back(xi);
-  v.push_back(vi);
-  w.push_back(wi);
+  vw.push_back({vi, wi});
   R.push_back(Ri);
   inv_m.push_back(inv_mi);
   inv_I.push_back(inv_Ii);
@@ -35,8 +33,7 @@ void Spheres::push(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, d
 
 void Spheres::truncate(std::size_t n) {
   x.resize(n);
-  v.resize(n);
-  w.resize(n);
+  vw.resize(n);
   R.resize(n);
   inv_m.resize(n);
   inv_I.resize(n);
@@ -49,8 +46,7 @@ void Spheres::permute(const std::vector<std::uint32_t>& order) {
     for (std::size_t i = 0; i < order.size(); ++i) a[i] = copy[order[i]];
   };
   apply(x);
-  apply(v);
-  apply(w);
+  apply(vw);
   apply(R);
   apply(inv_m);
   apply(inv_I);

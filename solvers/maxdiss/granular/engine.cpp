@@ -209,12 +209,11 @@ Vector3d Engine::boundary_velocity(int k) const {
 
 double Engine::bytes() const {
   auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
-  double b = cap(spheres.x) + cap(spheres.v) + cap(spheres.w) + cap(spheres.R) + cap(spheres.inv_m) +
-             cap(spheres.inv_I) + cap(spheres.id);
+  double b =
+      cap(spheres.x) + cap(spheres.vw) + cap(spheres.R) + cap(spheres.inv_m) + cap(spheres.inv_I) + cap(spheres.id);
   b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(packed_x_) + cap(packed_y_) + cap(packed_z_) +
-       cap(packed_R_) + cap(vw_) + cap(contacts_) + cap(lanes_) + cap(lanes_start_) + cap(colour_start_) +
-       cap(used_colours_) + cap(colour_of_) + cap(group_of_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) +
-       cap(chunk_stats_);
+       cap(packed_R_) + cap(contacts_) + cap(lanes_) + cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) +
+       cap(colour_of_) + cap(group_of_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   return b;
 }
@@ -281,11 +280,11 @@ int Engine::colour(std::uint32_t groups) {
 
 template <class Solve>
 void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
-  Velocities& A = vw_[static_cast<std::size_t>(c.a)];
+  Velocities& A = spheres.vw[static_cast<std::size_t>(c.a)];
   // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
   Vector3d dv = A.v - c.l1 * A.w.cross(c.n);
   if (c.b >= 0) {
-    const Velocities& B = vw_[static_cast<std::size_t>(c.b)];
+    const Velocities& B = spheres.vw[static_cast<std::size_t>(c.b)];
     dv -= B.v + c.l2 * B.w.cross(c.n);
   } else {
     dv -= boundary_velocity(-c.b - 1);
@@ -311,7 +310,7 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   A.v += c.inv_m1 * P;
   A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
   if (c.b >= 0) {
-    Velocities& B = vw_[static_cast<std::size_t>(c.b)];
+    Velocities& B = spheres.vw[static_cast<std::size_t>(c.b)];
     B.v -= c.inv_m2 * P;
     B.w -= c.inv_I2_l2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
   }
@@ -370,8 +369,8 @@ void Engine::relax_independent_decoupling(long k0, long k1, bool avx2, double& d
 }
 
 void Engine::prefetch(const Contact& c) const {
-  __builtin_prefetch(&vw_[static_cast<std::size_t>(c.a)]);
-  if (c.b >= 0) __builtin_prefetch(&vw_[static_cast<std::size_t>(c.b)]);
+  __builtin_prefetch(&spheres.vw[static_cast<std::size_t>(c.a)]);
+  if (c.b >= 0) __builtin_prefetch(&spheres.vw[static_cast<std::size_t>(c.b)]);
 }
 
 bool Engine::in_lanes() const {
@@ -422,10 +421,10 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   double best[most];
   int count = 0;
   const bool avx2 = W == 4;
-  const auto spheres = [this](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) {
+  const auto ends = [this](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) {
     for (int j = 0; j < 4; ++j) {
-      A[j] = vw_[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
-      B[j] = vw_[static_cast<std::size_t>(L.b[j])].v.data();
+      A[j] = spheres.vw[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
+      B[j] = spheres.vw[static_cast<std::size_t>(L.b[j])].v.data();
     }
   };
   const auto resume = [&] {
@@ -445,7 +444,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
       }
       double* A[4];
       double* B[4];
-      spheres(L, A, B);
+      ends(L, A, B);
       if constexpr (W == 4)
         apply_spheres_avx2(L, A, B, x, lanes, opt_.relaxation, delta);
       else
@@ -458,7 +457,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     static_assert(sizeof(Velocities) == 8 * sizeof(double));  // relax_blocks' stride
     ContactLanes* first = lanes_.data() + (g0 + (k0 - c0) / 4);
     const long blocks = std::max(0L, (packed_end - k0) / 4);
-    double* vw = vw_.empty() ? nullptr : vw_[0].v.data();
+    double* vw = spheres.vw.empty() ? nullptr : spheres.vw[0].v.data();
     if constexpr (W == 4)
       relax_blocks_avx2<law>(first, blocks, vw, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
     else
@@ -471,13 +470,13 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     if (k + 4 * ahead_groups < packed_end) {  // the spheres of the group after next
       const ContactLanes& ahead = (&L)[ahead_groups];
       for (int j = 0; j < 4; ++j) {
-        __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.a[j])]);
-        __builtin_prefetch(&vw_[static_cast<std::size_t>(ahead.b[j])]);
+        __builtin_prefetch(&spheres.vw[static_cast<std::size_t>(ahead.a[j])]);
+        __builtin_prefetch(&spheres.vw[static_cast<std::size_t>(ahead.b[j])]);
       }
     }
     double* A[4];
     double* B[4];
-    spheres(L, A, B);
+    ends(L, A, B);
     int aside;
     if constexpr (W == 4)
       aside = relax_spheres_avx2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
@@ -603,7 +602,7 @@ void Engine::apply_gravity() {
   const std::size_t n = spheres.size();
   const Vector3d dv_ext = opt_.dt * opt_.gravity;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads)
-  for (std::size_t i = 0; i < n; ++i) spheres.v[i] += dv_ext;
+  for (std::size_t i = 0; i < n; ++i) spheres.vw[i].v += dv_ext;
 }
 
 int Engine::order() {
@@ -640,42 +639,24 @@ void Engine::relax(StepStats& st, PhaseClock& clock) {
     w0_.resize(moved_.size());
   }
   double delta = 0.0;
-  vw_.resize(n);
-#pragma omp parallel for schedule(static) num_threads(opt_.threads)
-  for (std::size_t i = 0; i < n; ++i) vw_[i] = {spheres.v[i], spheres.w[i]};
-  clock.lap(Phase::pack);
   for (int s = 0; s < opt_.sweeps; ++s) {
     if (coupling_) {
       for (std::size_t k = 0; k < moved_.size(); ++k) {
-        v0_[k] = vw_[moved_[k]].v;
-        w0_[k] = vw_[moved_[k]].w;
+        v0_[k] = spheres.vw[moved_[k]].v;
+        w0_[k] = spheres.vw[moved_[k]].w;
       }
     }
     delta = sweep();
-    if (coupling_) {
-      // weighted block Jacobi across subdomains, on the spheres' own arrays
-      for (std::uint32_t i : moved_) {
-        spheres.v[i] = vw_[i].v;
-        spheres.w[i] = vw_[i].w;
-      }
-      coupling_->after_sweep(spheres, moved_, v0_, w0_);
-      for (std::uint32_t i : moved_) vw_[i] = {spheres.v[i], spheres.w[i]};
-      for (std::uint32_t i : coupling_->shared()) vw_[i] = {spheres.v[i], spheres.w[i]};
-    }
+    if (coupling_) coupling_->after_sweep(spheres, moved_, v0_, w0_);  // weighted block Jacobi across subdomains
   }
   clock.lap(Phase::sweeps);
-#pragma omp parallel for schedule(static) num_threads(opt_.threads)
-  for (std::size_t i = 0; i < n; ++i) {
-    spheres.v[i] = vw_[i].v;
-    spheres.w[i] = vw_[i].w;
-  }
   solves_ += static_cast<double>(contacts_.size()) * opt_.sweeps;
   // the largest impulse component (max: in any order)
   const double largest = largest_impulse();
   st.delta = delta;
   st.largest = largest;
   st.residual = largest > 0.0 ? delta / largest : 0.0;
-  clock.lap(Phase::unpack);
+  clock.lap(Phase::residual);
 }
 
 void Engine::integrate(double t) {
@@ -683,8 +664,8 @@ void Engine::integrate(double t) {
   bool finite = true;
 #pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(&& : finite)
   for (std::size_t i = 0; i < n; ++i) {
-    spheres.x[i] += opt_.dt * spheres.v[i];  // x' = x + dt v'
-    finite = finite && spheres.v[i].allFinite() && spheres.w[i].allFinite();
+    spheres.x[i] += opt_.dt * spheres.vw[i].v;  // x' = x + dt v'
+    finite = finite && spheres.vw[i].v.allFinite() && spheres.vw[i].w.allFinite();
   }
   if (!finite) throw cm::NumericalError("non-finite velocity at t = " + cm::format_real(t));
 }

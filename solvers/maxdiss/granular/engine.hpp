@@ -41,9 +41,9 @@
 // operations of the one-contact path in the same order, and no multiply-add is contracted, so the
 // data are the same bits either way.
 //
-// Layout: spheres as a structure of arrays (positions, velocities, angular velocities, radii,
-// inverse masses and inertias), contacts as index pairs with their frame, boundaries of infinite
-// mass by index.
+// Layout: spheres as a structure of arrays (positions; velocity and angular velocity together, a
+// cache line a sphere, which the sweeps change in place; radii, inverse masses and inertias),
+// contacts as index pairs with their frame, boundaries of infinite mass by index.
 //
 // Subdomains: an engine may hold one subdomain of a split over ranks (a Coupling, implemented
 // with MPI in decomposition.hpp). The neighbours' spheres within contact reach are then appended
@@ -139,15 +139,14 @@ enum class Phase : std::uint8_t {
   ghosts,     ///< coupled: the neighbours' spheres joining before the step, leaving after it
   detect,     ///< the cell grid and the contacts at t
   order,      ///< gravity, and the contacts put in the sweep's order (colouring), into lanes
-  pack,       ///< the velocities packed per sphere
-  sweeps,     ///< the NBGS sweeps
-  unpack,     ///< the velocities back, the residual
+  sweeps,     ///< the NBGS sweeps (on the spheres' velocities in place, Spheres::vw)
+  residual,   ///< the residual of the last sweep
   integrate,  ///< x' = x + dt v'
 };
-inline constexpr int phase_count = 7;
+inline constexpr int phase_count = 6;
 /// The phases' names, in the order of Phase.
-inline constexpr const char* phase_names[phase_count] = {"ghosts", "detect", "order",    "pack",
-                                                         "sweeps", "unpack", "integrate"};
+inline constexpr const char* phase_names[phase_count] = {"ghosts", "detect",   "order",
+                                                         "sweeps", "residual", "integrate"};
 
 /// Sums the wall time of consecutive phases into `seconds` (indexed by Phase).
 class PhaseClock {
@@ -251,7 +250,7 @@ class Engine {
   void add_ghosts();                             // coupled: sorted by cell (on schedule), then the ghosts appended
   void apply_gravity();                          // v' = v + dt g
   int order();                                   // the sweep's order (colours, slabs or detection); returns the colours
-  void relax(StepStats& st, PhaseClock& clock);  // the sweeps, on the velocities packed per sphere;
+  void relax(StepStats& st, PhaseClock& clock);  // the sweeps, on the spheres' velocities in place;
                                                  // the residual into st
   void integrate(double t);                      // x' = x + dt v'; throws on a non-finite velocity
   void migrate(StepStats& st);                   // coupled: the ghosts dropped, migrants sent, statistics reduced
@@ -312,13 +311,6 @@ class Engine {
   std::vector<char> in_contact_;                      // coupled: the owned spheres of the step's contacts
   std::vector<std::uint32_t> moved_;                  // coupled: the spheres a sweep may change
   std::vector<Vector3d> v0_, w0_;                     // ... and their velocities at its start
-  /// The velocities the sweeps work on, v and w of a sphere side by side in one cache line (a
-  /// contact then reads and writes two lines, not four); copied from and back to the spheres
-  /// around the sweeps of a step.
-  struct alignas(64) Velocities {
-    Vector3d v, w;
-  };
-  std::vector<Velocities> vw_;
 };
 
 }  // namespace md::granular

@@ -55,8 +55,8 @@ TEST(Granular, PairImpulsesConserveLinearAndAngularMomentum) {
     L.setZero();
     for (std::size_t i = 0; i < e.spheres.size(); ++i) {
       const double m = 1.0 / e.spheres.inv_m[i];
-      p += m * e.spheres.v[i];
-      L += m * e.spheres.x[i].cross(e.spheres.v[i]) + e.spheres.w[i] / e.spheres.inv_I[i];
+      p += m * e.spheres.vw[i].v;
+      L += m * e.spheres.x[i].cross(e.spheres.vw[i].v) + e.spheres.vw[i].w / e.spheres.inv_I[i];
     }
   };
   Vector3d p0, L0, p1, L1;
@@ -113,7 +113,7 @@ TEST(Granular, RestingSphereStaysAtRest) {
     // The normal impulse m g dt cancels gravity's each step up to rounding of v (1e-21 m/s), so
     // after 1e4 steps the sphere has moved by less than 1e-15 m: no drift, no creep.
     EXPECT_LT((e.spheres.x[0] - Vector3d(0, 0, R)).norm(), 1e-15);
-    EXPECT_LT(e.spheres.v[0].norm(), 1e-15);
+    EXPECT_LT(e.spheres.vw[0].v.norm(), 1e-15);
     ASSERT_EQ(e.contacts().size(), 1u);  // still in contact: the gap stays below the threshold
   }
 }
@@ -132,7 +132,7 @@ TEST(Granular, RestingColumnStaysAtRest) {
     EXPECT_LT(std::fabs(x(2) - (R + 2 * R * static_cast<double>(e.spheres.id[i]))), 1e-8) << "sphere " << i;
     EXPECT_EQ(x(0), 0.0);
     EXPECT_EQ(x(1), 0.0);
-    EXPECT_LT(e.spheres.v[i].norm(), 1e-6);
+    EXPECT_LT(e.spheres.vw[i].v.norm(), 1e-6);
   }
 }
 
@@ -200,10 +200,10 @@ TEST(Granular, SlidingSphereStartsRollingAtTheClosedFormTime) {
     double t_roll = -1, v_roll = 0;
     for (int s = 0; s < 20000 && t_roll < 0; ++s) {
       e.step(s * o.dt);
-      const double slip = e.spheres.v[0](0) - R * e.spheres.w[0](1);  // contact velocity along x
+      const double slip = e.spheres.vw[0].v(0) - R * e.spheres.vw[0].w(1);  // contact velocity along x
       if (std::fabs(slip) < 1e-9 * v0) {
         t_roll = (s + 1) * o.dt;
-        v_roll = e.spheres.v[0](0);
+        v_roll = e.spheres.vw[0].v(0);
       }
     }
     const double t_exact = 2 * v0 / (7 * mu * g0), v_exact = 5.0 / 7.0 * v0;
@@ -231,8 +231,8 @@ TEST(Granular, InclineSticksBelowAndSlidesAboveTheThreshold) {
     for (int s = 0; s < steps; ++s) e.step(s * o.dt);
     const Vector3d down = -Vector3d(std::cos(beta), 0, std::sin(beta));  // along the plane, downhill
     const double t = steps * o.dt;
-    const double a = e.spheres.v[0].dot(down) / t;
-    const Vector3d slip = e.spheres.v[0] + e.spheres.w[0].cross(-R * p.n);
+    const double a = e.spheres.vw[0].v.dot(down) / t;
+    const Vector3d slip = e.spheres.vw[0].v + e.spheres.vw[0].w.cross(-R * p.n);
     if (factor < 1) {
       // rolling: a = 5/7 g sin(beta), no slip; the first step's velocity lag is O(dt) of t
       EXPECT_NEAR(a, 5.0 / 7.0 * g0 * std::sin(beta), 1e-3 * g0);
@@ -241,7 +241,7 @@ TEST(Granular, InclineSticksBelowAndSlidesAboveTheThreshold) {
       EXPECT_NEAR(a, g0 * (std::sin(beta) - mu * std::cos(beta)), 1e-3 * g0);
       EXPECT_GT(slip.norm(), 1e-3);
     }
-    EXPECT_LT(std::fabs(e.spheres.v[0].dot(p.n)), 1e-12);  // stays on the plane
+    EXPECT_LT(std::fabs(e.spheres.vw[0].v.dot(p.n)), 1e-12);  // stays on the plane
   }
 }
 
@@ -261,8 +261,8 @@ TEST(Granular, NewtonsCradleMovesOnTogether) {
   // Gauss-Seidel on a chain converges geometrically; 400 sweeps bring the relative normal
   // velocities of the 4 contacts below 1e-9 v0: the row moves as one at v0 / n (momentum).
   for (std::size_t i = 0; i < e.spheres.size(); ++i) {
-    EXPECT_NEAR(e.spheres.v[i](0), v0 / n, 1e-9 * v0);
-    EXPECT_NEAR(e.spheres.v[i].tail<2>().norm(), 0.0, 1e-15);
+    EXPECT_NEAR(e.spheres.vw[i].v(0), v0 / n, 1e-9 * v0);
+    EXPECT_NEAR(e.spheres.vw[i].v.tail<2>().norm(), 0.0, 1e-15);
   }
 }
 

@@ -308,11 +308,11 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
       ASSERT_EQ(many.size(), one.size());
       const auto same = [](const Vector3d& p, const Vector3d& q) { return std::memcmp(&p, &q, sizeof p) == 0; };
       for (std::size_t i = 0; i < one.size(); ++i)
-        ASSERT_TRUE(same(many.x[i], one.x[i]) && same(many.v[i], one.v[i]) && same(many.w[i], one.w[i]))
+        ASSERT_TRUE(same(many.x[i], one.x[i]) && same(many.vw[i].v, one.vw[i].v) && same(many.vw[i].w, one.vw[i].w))
             << "sphere " << i << ", law " << static_cast<int>(k.law) << ", mu " << k.mu << ", relaxation "
             << k.relaxation << ", contact point " << static_cast<int>(k.point) << ", decoupling sweeps "
-            << k.decoupling_sweeps << ", lanes " << static_cast<int>(lanes) << ": v " << many.v[i].transpose()
-            << " against " << one.v[i].transpose();
+            << k.decoupling_sweeps << ", lanes " << static_cast<int>(lanes) << ": v " << many.vw[i].v.transpose()
+            << " against " << one.vw[i].v.transpose();
     }
   }
 }
@@ -323,18 +323,18 @@ TEST(Granular, SlabOrderIsAGaussSeidelOrderOfTheSameContacts) {
   ChannelOptions c = small_channel();
   EngineOptions o = options();
   o.sweeps = 200;
-  std::vector<Vector3d> v[2];
+  std::vector<Velocities> v[2];
   long contacts[2] = {0, 0};
   for (SweepOrder order : {SweepOrder::colour, SweepOrder::slabs}) {
     o.order = order;
     Channel ch(c, o);
     for (int s = 0; s < 50; ++s) contacts[static_cast<int>(order)] = ch.step().contacts;
-    v[static_cast<int>(order)] = ch.engine.spheres.v;
+    v[static_cast<int>(order)] = ch.engine.spheres.vw;
   }
   EXPECT_EQ(contacts[0], contacts[1]);
   ASSERT_EQ(v[0].size(), v[1].size());
   double largest = 0.0;
-  for (std::size_t i = 0; i < v[0].size(); ++i) largest = std::max(largest, (v[0][i] - v[1][i]).norm());
+  for (std::size_t i = 0; i < v[0].size(); ++i) largest = std::max(largest, (v[0][i].v - v[1][i].v).norm());
   // 50 steps of 200 sweeps each: the orders differ by the sweeps' unconverged remainder only (4e-8
   // m/s measured); a contact the slabs left out would let its spheres approach at g dt = 1e-4 m/s
   // more each step
