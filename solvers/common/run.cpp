@@ -540,8 +540,9 @@ void Run::commit() {
 // ---------------------------------------------------------------------------------------
 // Progress
 
-Progress::Progress(std::string what, double t0, double t1, bool quiet)
+Progress::Progress(std::string what, double t0, double t1, bool quiet, std::string quantity)
     : what_(std::move(what)),
+      quantity_(std::move(quantity)),
       t0_(t0),
       t1_(t1),
       quiet_(quiet),
@@ -558,8 +559,8 @@ void Progress::update(double t, const std::string& detail) {
   const double fraction = t1_ > t0_ ? (t - t0_) / (t1_ - t0_) : 1.0;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double left = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0.0;
-  std::fprintf(stderr, "%s: t = %.6g of %.6g (%.0f%%, about %.0f s left)%s%s\n", what_.c_str(), t, t1_,
-               100.0 * fraction, left, detail.empty() ? "" : "; ", detail.c_str());
+  std::fprintf(stderr, "%s: %s %.6g of %.6g (%.0f%%, about %.0f s left)%s%s\n", what_.c_str(), quantity_.c_str(), t,
+               t1_, 100.0 * fraction, left, detail.empty() ? "" : "; ", detail.c_str());
   printed_ = true;
 }
 

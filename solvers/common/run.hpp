@@ -221,17 +221,19 @@ void check_replaceable(const std::filesystem::path& target, const std::string& p
 std::chrono::system_clock::time_point program_start();
 std::chrono::steady_clock::time_point program_start_steady();
 
-/// A progress line on stderr for long runs, at most once every two seconds, silent when quiet.
+/// A progress line on stderr for long runs, at most once every two seconds, silent when quiet:
+/// "what: t = 0.25 of 1 (25%, about 30 s left)", or of another quantity than the time t, named by
+/// `quantity` ("round": "what: round 1 of 3 (...)").
 class Progress {
  public:
-  Progress(std::string what, double t0, double t1, bool quiet);
+  Progress(std::string what, double t0, double t1, bool quiet, std::string quantity = "t =");
   void update(double t);
   /// The same with a detail appended to the line (counts, rates, a residual).
   void update(double t, const std::string& detail);
   ~Progress();
 
  private:
-  std::string what_;
+  std::string what_, quantity_;
   double t0_, t1_;
   bool quiet_;
   std::chrono::steady_clock::time_point start_, last_;

@@ -101,6 +101,12 @@ void ChannelSetup::declare(cm::Config& c) {
       .assumption("ASSUMED: the paper's order is pe's process-local order; here a greedy colouring");
   c.add("nbgs.slab_columns", &engine.slab_columns, "columns of cells along the channel per slab (nbgs.order = slabs)")
       .range(cm::Range::closed(1, 1e6));
+  c.add_choice("nbgs.lanes", &engine.lanes,
+               {{"widest", Lanes::widest}, {"avx2", Lanes::avx2}, {"sse2", Lanes::sse2}, {"one", Lanes::one}},
+               "contacts of a colour relaxed (and candidates detected) at once in vector registers: AVX2's four "
+               "where the processor has it, else SSE2's two (widest), four, two, or one at a time (the "
+               "reference the others reproduce bit for bit)")
+      .no_data();
   c.add_choice("contact.point", &engine.contact_point,
                {{"midpoint", ContactPoint::midpoint}, {"body2_surface", ContactPoint::body2_surface}},
                "sphere-sphere contact point: middle of the overlap (pe) or surface of body 2 (the paper)")
@@ -158,6 +164,8 @@ void ChannelSetup::declare(cm::Config& c) {
     if (2.0 * channel.R > std::min(channel.Ly, channel.Lz))
       c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
     if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
+    if (engine.lanes == Lanes::avx2 && !avx2_available())
+      c.fail("nbgs.lanes", "avx2: this processor has no AVX2 (widest takes the widest it has)");
     // The spheres the channel holds on the grid of particles.spacing (the initial fill and the
     // inflow's layers lie on it), counted before any grid is built: each extent over the spacing.
     double spheres = 1.0;

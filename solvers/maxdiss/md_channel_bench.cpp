@@ -78,12 +78,11 @@ class ChannelBench {
     write_state(run, channel);
     // bench.repeats rounds of every law and thread count, then each reported by its median
     std::map<std::pair<ContactLaw, int>, std::vector<Timing>> timed;
-    cm::Progress progress("md_channel_bench", 0.0, static_cast<double>(repeats_), run.quiet());
+    cm::Progress progress("md_channel_bench", 0.0, static_cast<double>(repeats_), run.quiet(), "round");
     for (long round = 0; round < repeats_; ++round) {
       for (ContactLaw law : contact_laws)
         for (int threads : threads_) timed[{law, threads}].push_back(time(channel, law, threads));
-      progress.update(static_cast<double>(round + 1),
-                      "round " + std::to_string(round + 1) + " of " + std::to_string(repeats_) + " timed");
+      progress.update(static_cast<double>(round + 1), "timed");
     }
     Timings timings(run, threads_.size());
     double spread = 0.0;
@@ -166,8 +165,8 @@ class ChannelBench {
                                  {"R", "m"}},
                                 {static_cast<double>(S.size()), "bench.warmup"});
     for (std::size_t i = 0; i < S.size(); ++i)
-      state.row(
-          {S.x[i](0), S.x[i](1), S.x[i](2), S.v[i](0), S.v[i](1), S.v[i](2), S.w[i](0), S.w[i](1), S.w[i](2), S.R[i]});
+      state.row({S.x[i](0), S.x[i](1), S.x[i](2), S.vw[i].v(0), S.vw[i].v(1), S.vw[i].v(2), S.vw[i].w(0), S.vw[i].w(1),
+                 S.vw[i].w(2), S.R[i]});
     run.scalar("plate_position", channel.plate(), "m");
   }
 

@@ -5,7 +5,8 @@
 #   serial     md_channel on the quick channel: 1000 steps in one run, against 500 steps that save
 #              their state and a second run from it to the same end. Every data file of the
 #              second run equals the first's byte for byte (the time series from the saved step
-#              on), and so does every scalar. Then the refusals (exit 2, the key named, nothing
+#              on), and so does every scalar; the second run with one contact at a time
+#              (nbgs.lanes = one) on two threads writes the same data files. Then the refusals (exit 2, the key named, nothing
 #              left behind): a channel with another friction coefficient, a run that saved no
 #              state, an end before the state, an averaging window that starts before it.
 #              A friction coefficient changed in the base of a config is refused the same way.
@@ -71,6 +72,11 @@ case $check in
     [[ $(scalars "$scratch/whole" | wc -l) -gt 20 ]] || fail "fewer than 20 scalars read from run.json"
     cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/continued") || fail "the scalars differ"
     echo "the continued run is the whole run: data files, samples from step 500 and every scalar"
+    # one contact at a time (nbgs.lanes), on two threads: the same data, bit for bit
+    "$serial" --config $config --restart.from="$scratch/half" --nbgs.lanes=one --solver.threads=2 \
+      --output "$scratch/one_lane" --quiet
+    same_data "$scratch/continued" "$scratch/one_lane"
+    echo "one contact at a time on two threads writes the same data as the widest lanes on one"
     # the two laws stepped side by side, one thread each (the maximum-dissipation law ends first and
     # the Coulomb law takes its thread): the same run, with the same saved state
     "$serial" --config $config --restart.from="$scratch/half" --solver.side_by_side --solver.threads=1 --state.write \
