@@ -6,9 +6,10 @@
 #              their state and a second run from it to the same end. Every data file of the
 #              second run equals the first's byte for byte (the time series from the saved step
 #              on), and so does every scalar; the second run with one contact at a time
-#              (nbgs.lanes = one) on two threads writes the same data files. Then the refusals (exit 2, the key named, nothing
-#              left behind): a channel with another friction coefficient, a run that saved no
-#              state, an end before the state, an averaging window that starts before it.
+#              (nbgs.lanes = one) on two threads writes the same data files. Then the refusals
+#              (exit 2, the key named, nothing left behind): a channel with another friction
+#              coefficient, a run that saved no state, an end before the state, an averaging
+#              window that starts before it.
 #              A friction coefficient changed in the base of a config is refused the same way.
 #              The same continuation with the two laws stepped side by side (solver.side_by_side)
 #              writes the same data files and scalars, and at most one law widened (the one
