@@ -165,7 +165,7 @@ reports/$(1)/index.html: reports/$(1)/comparison.tsv $$($(1)_PNGS) pipeline/$(1)
 	$(BIN)/cm_report --paper=$(1) --title="$($(1)_TITLE)" --results=results/$(1) \
 	  --comparison=reports/$(1)/comparison.tsv --figures=reports/$(1)/figures --figure-sources=pipeline/$(1) \
 	  $(call figure_list,$(1)) --intro=pipeline/$(1)/intro.md --out=reports/$(1) \
-	  $(if $(wildcard $(RECORDS)/index.tsv),--records=$(RECORDS)/index.tsv $(if $(SAME_SOLVERS),--same-solvers=$(SAME_SOLVERS)))
+	  $(if $(wildcard $(RECORDS)/index.tsv),--records=$(RECORDS)/index.tsv $$(call same_solvers,$(1)))
 
 # A PDF of the paper's report, to attach to a submission: the HTML printed by headless Chromium
 # (pipeline/install-deps installs it; no LaTeX, no network), through a hidden temporary file.
@@ -193,13 +193,17 @@ endef
 # (<paper>_STUDIES) may have its name. A study's last line wins: cm_archive appends, so a newer
 # record of a study comes after the older. A line of another grammar stops make, naming it.
 RECORDS ?= records
-# The revisions at which the solvers' sources (solvers/ and the top CMakeLists.txt, which holds the
-# flags) are this checkout's: the last commit that changed them and every commit since. A record
-# made at one of them is what a build at one of them writes, and the report says so instead of
-# calling it older (cm_report --same-solvers). Empty outside a git checkout (an unpacked archive):
-# then only the build's own revision counts as the record's.
-SAME_SOLVERS := $(shell last=$$(git log -1 --format=%H -- solvers CMakeLists.txt 2>/dev/null) && [ -n "$$last" ] && \
-  { echo "$$last"; git rev-list --ancestry-path "$$last..HEAD"; } | paste -sd, -)
+# --same-solvers=<revisions> of paper $(1) for cm_report: the revisions at which the sources its
+# solvers are built from are this checkout's, the last commit that changed them and every commit
+# since. Those sources are solvers/common, solvers/<paper> (a paper's model links the common
+# library alone) and the CMake files that hold the flags; another paper's solvers are not among
+# them, so a change there leaves this paper's record current. A record made at one of the
+# revisions is what a build at one of them writes, and the report says so instead of calling it
+# older. Nothing outside a git checkout (an unpacked archive): then only the build's own revision
+# counts as the record's.
+same_solvers = $(addprefix --same-solvers=,$(shell last=$$(git log -1 --format=%H -- solvers/common solvers/$(1) \
+  solvers/CMakeLists.txt CMakeLists.txt 2>/dev/null) && [ -n "$$last" ] && \
+  { echo "$$last"; git rev-list --ancestry-path "$$last..HEAD"; } | paste -sd, -))
 record_bad := $(shell [ ! -f $(RECORDS)/index.tsv ] || \
   grep -nvE $$'^([0-9a-f]{64}\t[0-9a-f]{64}\t[a-z0-9_]{1,64}/[a-z0-9_]{1,64})?$$' $(RECORDS)/index.tsv | head -n 1 | cut -d: -f1)
 ifneq ($(record_bad),)

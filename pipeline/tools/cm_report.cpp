@@ -232,9 +232,9 @@ class Report {
                "the index of the runs of record (records/index.tsv): the report names each of the paper's, its "
                "archive, revision, machine and hours, and says when it is older than this build");
     config.add("same-solvers", &o_.same_solvers,
-               "with --records: the revisions at which the solvers' sources are this checkout's (the last that "
-               "changed them and every later one; the Makefile's SAME_SOLVERS): a record made at one of them, by a "
-               "build at one of them, is what this build writes");
+               "with --records: the revisions at which the sources of the paper's solvers are this checkout's (the "
+               "last that changed them and every later one; the Makefile's same_solvers): a record made at one of "
+               "them, by a build at one of them, is what this build writes");
     config.add("css", &o_.css, "a style sheet replacing the built-in one");
     config.add("out", &o_.out, "the report's directory (reports/<paper>), or with --index the index's HTML file");
   }

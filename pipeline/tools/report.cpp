@@ -474,7 +474,7 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
       md << "The record was made at this build's revision.\n\n";
     else
       md << "The record was made at revision " << code(revision) << ", this build at " << code(in.build_revision)
-         << ": no source of the solvers changed between them, so its values are what this build writes.\n\n";
+         << ": no source of the paper's solvers changed between them, so its values are what this build writes.\n\n";
   }
   return md.str();
 }

@@ -418,8 +418,8 @@ TEST(Records, SayWhenTheSolversAreTheSameAtAnotherRevision) {
   ReportInput in = sample_with_record("0ld", false);
   in.same_solvers = {"abc", "0ld"};
   std::string md = render_records(in, Flavor::markdown);
-  EXPECT_NE(md.find("The record was made at revision `0ld`, this build at `abc`: no source of the solvers changed "
-                    "between them, so its values are what this build writes."),
+  EXPECT_NE(md.find("The record was made at revision `0ld`, this build at `abc`: no source of the paper's solvers "
+                    "changed between them, so its values are what this build writes."),
             std::string::npos);
   EXPECT_EQ(md.find("older than this build"), std::string::npos);
   in.same_solvers = {"abc"};  // the solvers changed after the record
