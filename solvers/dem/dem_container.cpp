@@ -52,9 +52,10 @@ struct Outcome {
   double free_fall_err = 0.0;  ///< largest relative error of KE_t against the free fall before the first contact
   double iterations_sum = 0.0;
   long steps = 0, iterations_max = 0, nonconverged = 0;
-  double cpu_s = 0.0;          ///< processor time of the steps (measured: a statistic, not data)
-  double candidates = 0.0;     ///< mean candidate pairs per step
-  double contact_tests = 0.0;  ///< contact-law evaluations of the step's sweeps (the cost, counted)
+  long neighbour_builds = 0, steps_redone = 0;  ///< System::neighbour_builds, steps_redone (statistics)
+  double cpu_s = 0.0;                           ///< processor time of the steps (measured: a statistic, not data)
+  double candidates = 0.0;                      ///< mean candidate pairs per step
+  double contact_tests = 0.0;                   ///< contact-law evaluations of the step's sweeps (the cost, counted)
   /// After the step of the first container contact (the bench's window with contacts): steps,
   /// iterations, processor time, contacts (particle-particle pairs and particle-wall) summed per step.
   long contact_steps = 0;
@@ -304,11 +305,11 @@ class ContainerStudy {
     double c_contact = c0;
     std::vector<char> climbing(N, 0);
     bool untouched = true;  // no contact of any kind yet: every sphere falls freely
-    // Contact-law evaluations per sweep: every particle against every wall and against its
+    // Contact-law evaluations per sweep: every particle against the walls near it and against its
     // candidates (each pair from both sides); the sweeps of a step are its iterations and, with
     // final_forces = reevaluate, one more; the commit of the springs is one more sweep in which
-    // the relative slip model visits each pair once.
-    const double wall_tests = static_cast<double>(N) * static_cast<double>(w.size());
+    // the relative slip model visits each pair once (a step done again on fresh lists is not
+    // counted twice: System::steps_redone, among the statistics).
     const double sweeps_extra = o.final_forces == FinalForces::reevaluate ? 1.0 : 0.0;
     const double commit_pair_visits = o.pp_slip == SlipModel::relative ? 1.0 : 2.0;
     for (long k = 0; k < steps; ++k) {
@@ -317,7 +318,7 @@ class ContainerStudy {
       out.iterations_sum += static_cast<double>(rep.iterations);
       out.iterations_max = std::max(out.iterations_max, rep.iterations);
       if (!rep.converged) ++out.nonconverged;
-      const double c_k = sys.candidate_pairs();
+      const double c_k = sys.candidate_pairs(), wall_tests = sys.wall_candidates();
       out.candidates += c_k;
       out.contact_tests += (static_cast<double>(rep.iterations) + sweeps_extra) * (wall_tests + 2.0 * c_k) +
                            wall_tests + commit_pair_visits * c_k;
@@ -351,6 +352,8 @@ class ContainerStudy {
     }
     const double c1 = thread_cpu_seconds();
     out.cpu_s = c1 - c0;
+    out.neighbour_builds = sys.neighbour_builds();
+    out.steps_redone = sys.steps_redone();
     if (out.contact_steps > 0) out.contact_cpu_s = c1 - c_contact;
     out.candidates /= static_cast<double>(std::max(1L, out.steps));
     out.final_state.resize(N);
@@ -501,6 +504,8 @@ class ContainerStudy {
       const double n = static_cast<double>(n_);
       std::map<std::string, double> cost{{"steps", static_cast<double>(o->steps)},
                                          {"iterations", o->iterations_sum},
+                                         {"neighbour_builds", static_cast<double>(o->neighbour_builds)},
+                                         {"steps_redone", static_cast<double>(o->steps_redone)},
                                          {"cpu_seconds", o->cpu_s},
                                          {"particle_steps_per_second", n * static_cast<double>(o->steps) / o->cpu_s},
                                          {"contact_tests_per_second", o->contact_tests / o->cpu_s}};

@@ -168,12 +168,35 @@ Vector3d System::contact_point_displacement(std::size_t i, const std::vector<Sta
   return dx - particles_[i].r * (n - Qn);  // eq. (28): Delta r = r_i (I - Q_Delta) n_ij
 }
 
+double System::wall_distance(std::size_t k, const Vector3d& x) const {
+  const Wall& w = walls_[k];
+  if (w.kind == Wall::Kind::plane) return (x - w.point).dot(w.normal);
+  const Vector3d ab = w.b - w.a;
+  Vector3d ax = x - w.a;
+  ax(2) = 0.0;  // the segment is extended along z
+  const double s = std::clamp(ax.dot(ab) / ab.squaredNorm(), 0.0, 1.0);
+  return (ax - s * ab).norm();
+}
+
 void System::build_neighbours() {
   const std::size_t N = states_.size();
-  if (!(options_.skin > 0.0) || N < 2) {
+  lists_ = options_.skin > 0.0 && N >= 2;
+  if (!lists_) {
     neighbours_.clear();
+    walls_near_.clear();
     candidates_ = 0.5 * static_cast<double>(N) * static_cast<double>(N > 0 ? N - 1 : 0);
     return;
+  }
+  ++builds_;
+  built_at_.resize(N);
+  walls_near_.assign(N, {});
+  for (std::size_t i = 0; i < N; ++i) {
+    built_at_[i] = states_[i].x;
+    // a wall is in contact where its distance is below r (contact_wall); distances move no faster
+    // than the particle
+    for (std::size_t k = 0; k < walls_.size(); ++k)
+      if (wall_distance(k, states_[i].x) < particles_[i].r + options_.skin)
+        walls_near_[i].push_back(static_cast<int>(k));
   }
   double r_max = 0.0;
   Vector3d lo = states_[0].x, hi = states_[0].x;
@@ -345,12 +368,12 @@ void System::total(std::size_t i, const std::vector<State>& cur, Vector3d& f, Ve
       f += (options_.kappa1 * std::pow(dist, -options_.lambda1) - options_.kappa2 * std::pow(dist, -options_.lambda2)) *
            d / dist;  // eqs. (16)-(18)
     }
-  for (std::size_t k = 0; k < walls_.size(); ++k) {
+  for_walls_near(i, [&](std::size_t k) {
     const ContactForce c = contact_wall(i, k, cur);
-    if (!c.active) continue;
+    if (!c.active) return;
     f += c.f;
     m += c.m;
-  }
+  });
   auto add = [&](std::size_t j) {
     if (j == i) return;
     const ContactForce c = contact_particle(i, j, cur);
@@ -369,10 +392,10 @@ void System::commit_springs(const std::vector<State>& cur) {
   std::map<Key, Spring> next;
   const bool relative = options_.pp_slip == SlipModel::relative;
   for (std::size_t i = 0; i < cur.size(); ++i) {
-    for (std::size_t k = 0; k < walls_.size(); ++k) {
+    for_walls_near(i, [&](std::size_t k) {
       const ContactForce c = contact_wall(i, k, cur);
       if (c.active) next[{static_cast<int>(i), -1 - static_cast<int>(k)}] = {c.s, c.slipping};
-    }
+    });
     auto pair = [&](std::size_t j) {
       if (j == i || (relative && j < i)) return;
       const ContactForce c = contact_particle(i, j, cur);
@@ -403,14 +426,76 @@ struct ErrorSum {
 };
 }  // namespace
 
+// The neighbour lists (the candidate pairs and the walls near each particle) serve the steps after
+// their build while every iterate stays within half the skin of the positions they were built at:
+// a pair or a wall in contact at an iterate is then on them, and the contacts are visited in the
+// same order (pairs by increasing index, walls in their order), so the lists change no result.
+// They are built again at t when a particle has moved a quarter of the skin since (so that one
+// step may move it another quarter), and a step whose iterates went further is done again on
+// lists built at t, as every step was before the lists were kept; should its iterates still leave
+// half the skin, it is done once more with every wall (the final iterate's check below stops the
+// run when the last one did).
 StepReport System::step() {
   const Options& o = options_;
-  build_neighbours();
+  const double quarter = 0.25 * o.skin;
+  bool built_at_t = false;
+  if (lists_ && largest_drift(states_) > quarter * quarter) {
+    build_neighbours();
+    built_at_t = true;
+  }
+  all_walls_ = !lists_;
+  std::vector<State> cur;
+  std::vector<Vector3d> f_new(states_.size()), m_new(states_.size());
+  StepReport report;
+  while (true) {
+    double drift = 0.0;  // the largest squared distance of an iterate from the lists' positions
+    report = iterate(cur, f_new, m_new, drift);
+    if (all_walls_ || drift <= 4.0 * quarter * quarter) break;
+    ++redone_;
+    if (!built_at_t) {
+      build_neighbours();
+      built_at_t = true;
+    } else {
+      all_walls_ = true;
+    }
+  }
+  if (o.skin > 0.0)
+    for (std::size_t i = 0; i < cur.size(); ++i)
+      if ((cur[i].x - states_[i].x).norm() > 0.5 * o.skin)
+        throw cm::NumericalError("particle " + std::to_string(i) +
+                                 " moved more than half the neighbour skin in one step at t = " + std::to_string(t_) +
+                                 " s: raise the skin or lower the time step");
+  for (auto& s : cur) s.alpha = cm::compose_rodrigues(s.alpha, s.aD);  // eq. (47)
+  if (o.final_forces == FinalForces::reevaluate)
+    for (std::size_t i = 0; i < cur.size(); ++i) total(i, cur, f_new[i], m_new[i]);
+  commit_springs(cur);
+  states_ = std::move(cur);
+  f_ = std::move(f_new);
+  m_ = std::move(m_new);
+  t_ += o.dt;
+  return report;
+}
+
+double System::wall_candidates() const {
+  if (all_walls_) return static_cast<double>(states_.size()) * static_cast<double>(walls_.size());
+  double n = 0.0;
+  for (const auto& near : walls_near_) n += static_cast<double>(near.size());
+  return n;
+}
+
+double System::largest_drift(const std::vector<State>& at) const {
+  double d2 = 0.0;
+  for (std::size_t i = 0; i < at.size(); ++i) d2 = std::max(d2, (at[i].x - built_at_[i]).squaredNorm());
+  return d2;
+}
+
+StepReport System::iterate(std::vector<State>& cur, std::vector<Vector3d>& f_new, std::vector<Vector3d>& m_new,
+                           double& drift) const {
+  const Options& o = options_;
   const double dt = o.dt, phi = o.phi;
-  std::vector<State> cur = states_;
+  cur = states_;
   for (auto& s : cur) s.aD.setZero();  // predictor: the state at t, alpha^Delta = o [ASSUMED, spec 003 §2.9]
   std::vector<State> prev;
-  std::vector<Vector3d> f_new(cur.size()), m_new(cur.size());
   StepReport report;
   for (long K = 0; K < o.k_max; ++K) {
     prev = cur;
@@ -431,6 +516,7 @@ StepReport System::step() {
         if (o.exact_increment) s.aD = cm::rodrigues_from_rotation_vector(s.aD);
       }
       cur[i] = s;
+      if (lists_) drift = std::max(drift, (s.x - built_at_[i]).squaredNorm());
     }
     ErrorSum ex, ev, ew, ea;
     for (std::size_t i = 0; i < cur.size(); ++i) {
@@ -446,20 +532,6 @@ StepReport System::step() {
       break;
     }
   }
-  if (o.skin > 0.0)
-    for (std::size_t i = 0; i < cur.size(); ++i)
-      if ((cur[i].x - states_[i].x).norm() > 0.5 * o.skin)
-        throw cm::NumericalError("particle " + std::to_string(i) +
-                                 " moved more than half the neighbour skin in one step at t = " + std::to_string(t_) +
-                                 " s: raise the skin or lower the time step");
-  for (auto& s : cur) s.alpha = cm::compose_rodrigues(s.alpha, s.aD);  // eq. (47)
-  if (o.final_forces == FinalForces::reevaluate)
-    for (std::size_t i = 0; i < cur.size(); ++i) total(i, cur, f_new[i], m_new[i]);
-  commit_springs(cur);
-  states_ = std::move(cur);
-  f_ = std::move(f_new);
-  m_ = std::move(m_new);
-  t_ += dt;
   return report;
 }
 

@@ -88,7 +88,9 @@ struct Options {
   bool clamp_tensile_normal = false;  ///< F_n >= 0 (the paper does not clamp)
   bool exact_increment = false;       ///< alpha^Delta = 2 tan(theta/2) e instead of Eq. (45)
   bool rotations = true;              ///< false: omega and alpha^Delta stay zero (Example 5.3, second run)
-  double skin = 0.0;  ///< > 0: particle-particle candidates from a cell grid with this margin, rebuilt every step
+  /// > 0: the candidate pairs (a cell grid) and the walls near each particle, within this margin,
+  /// kept while the particles stay within half of it (System::step)
+  double skin = 0.0;
   std::vector<double> gravity{0.0, -9.81, 0.0};  ///< g, Eq. (13)
   double c_fluid = 0.0;                          ///< Eq. (15)
   std::vector<double> v_fluid{0.0, 0.0, 0.0};
@@ -152,6 +154,13 @@ class System {
   double kinetic_rotational() const;
   /// Candidate pairs examined in the last step (all pairs, or the cell grid's lists).
   double candidate_pairs() const { return candidates_; }
+  /// Walls examined per particle sweep in the last step (the lists' walls near each particle, or
+  /// every wall for every particle).
+  double wall_candidates() const;
+  /// Times the neighbour lists were built (System::step; none without a skin).
+  long neighbour_builds() const { return builds_; }
+  /// Steps done again because an iterate left the lists' reach (System::step).
+  long steps_redone() const { return redone_; }
 
  private:
   using Key = std::pair<int, int>;  // (i, j >= 0) particle pair, (i, -1 - k) wall k
@@ -178,8 +187,26 @@ class System {
   /// Slip displacement of the contact point of i over the step: Delta x_i - r_i (I - Q_Delta) n (Eqs. 25-28).
   Vector3d contact_point_displacement(std::size_t i, const std::vector<State>& cur, const Vector3d& n) const;
   void commit_springs(const std::vector<State>& cur);
-  /// With options.skin > 0: the particles within r_i + r_j + skin of each other at t, by a cell grid.
+  /// With options.skin > 0: the particles within r_i + r_j + skin of each other at t, by a cell
+  /// grid, and the walls within r_i + skin of each.
   void build_neighbours();
+  /// The distance of x from wall k as contact_wall measures it (signed for a plane).
+  double wall_distance(std::size_t k, const Vector3d& x) const;
+  /// The largest squared distance of a position in `at` from where the lists were built.
+  double largest_drift(const std::vector<State>& at) const;
+  /// The fixed-point iterations of one step from the state at t (Algorithm 1) into cur, f_new and
+  /// m_new; `drift` becomes the largest squared distance of an iterate from the lists' positions.
+  StepReport iterate(std::vector<State>& cur, std::vector<Vector3d>& f_new, std::vector<Vector3d>& m_new,
+                     double& drift) const;
+  /// Calls f(k) for the walls particle i may touch, in their order: those near it, or every wall.
+  template <class F>
+  void for_walls_near(std::size_t i, F&& f) const {
+    if (all_walls_) {
+      for (std::size_t k = 0; k < walls_.size(); ++k) f(k);
+    } else {
+      for (const int k : walls_near_[i]) f(static_cast<std::size_t>(k));
+    }
+  }
 
   std::vector<Particle> particles_;
   std::vector<State> states_;  // at t
@@ -188,6 +215,11 @@ class System {
   std::vector<Vector3d> f_, m_;               // f^tot(t), m^tot(t)
   std::map<Key, Spring> springs_;             // per contact pair, committed at t
   std::vector<std::vector<int>> neighbours_;  // empty: all pairs
+  std::vector<std::vector<int>> walls_near_;  // per particle, the walls within r + skin at the build
+  std::vector<Vector3d> built_at_;            // the positions the lists were built at
+  bool lists_ = false;                        // neighbours_ and walls_near_ are in use (skin > 0)
+  bool all_walls_ = true;                     // this step visits every wall (no lists, or a step done again)
+  long builds_ = 0, redone_ = 0;
   double candidates_ = 0.0;
   double t_ = 0.0;
 };
