@@ -474,13 +474,11 @@ class OutcomeStudy {
   }
 
   static std::map<std::string, double> panel_statistics(const std::vector<bb::Outcome>& map, double wall) {
-    double steps = 0, rhs = 0, switches = 0;
-    for (const bb::Outcome& o : map) steps += o.steps, rhs += o.rhs_evaluations, switches += o.switches;
-    return {{"cells", double(map.size())},
-            {"steps", steps},
-            {"rhs_evaluations", rhs},
-            {"switches", switches},
-            {"wall_time_s", wall}};
+    double steps = 0, rhs = 0, switches = 0, fallbacks = 0;
+    for (const bb::Outcome& o : map)
+      steps += o.steps, rhs += o.rhs_evaluations, switches += o.switches, fallbacks += o.fallbacks;
+    return {{"cells", double(map.size())}, {"steps", steps},         {"rhs_evaluations", rhs},
+            {"switches", switches},        {"fallbacks", fallbacks}, {"wall_time_s", wall}};
   }
 
   bb::Parameters p_;

@@ -254,6 +254,7 @@ class TrajectoryStudy {
     out.scalar("max_energy_change", energy_change, "m^2/s^2");
     out.statistics("simulation", {{"steps", double(o.steps)},
                                   {"rhs_evaluations", double(o.rhs_evaluations)},
+                                  {"fallbacks", double(o.fallbacks)},
                                   {"samples", double(samples.size())},
                                   {"events", double(events.size())}});
     if (steady_) {

@@ -52,9 +52,18 @@ void declare_simulation_keys(cm::Config& c, SimulationOptions& o) {
         "integrator of the slipping phases (the slip direction is stiff near u = 0)")
       .choices(cm::ode_methods());
   c.add("solver.fallback_method", &o.fallback_method,
-        "integrator of a slipping phase on which solver.slip_method failed (explicit Runge-Kutta "
-        "methods follow the slip direction poorly right after a roll -> slip switch)")
+        "integrator of a slipping phase on which solver.slip_method failed, done again from its start "
+        "(explicit methods follow the stiff slip direction near u = 0 in many small steps)")
       .choices(cm::ode_methods());
+  c.add("solver.fallback_tolerance_factor", &o.fallback_tolerance_factor,
+        "solver.fallback_method's rtol and atol are solver.rtol and solver.atol times this")
+      .range(cm::Range::open_closed(0.0, 1.0));
+  std::vector<std::string> second = cm::ode_methods();
+  second.insert(second.begin(), "none");
+  c.add("solver.second_fallback_method", &o.second_fallback_method,
+        "integrator of a slipping phase on which solver.fallback_method failed too, at solver.rtol and "
+        "solver.atol (none: the simulation stops with a numerical error)")
+      .choices(second);
   c.add("solver.t_max", &o.t_max, "time after which a trajectory is undetermined")
       .unit("s")
       .range(cm::Range::positive())

@@ -73,7 +73,7 @@ class Simulation {
           ode_ = make(t_, y_);
           continue;
         }
-        if (mode_ != Mode::slip || fallback_) throw;
+        if (mode_ != Mode::slip || fallback_ == 2 || (fallback_ == 1 && o_.second_fallback_method == "none")) throw;
         redo_with_fallback();
         continue;
       }
@@ -155,11 +155,13 @@ class Simulation {
     t_phase_ = t0;
     y_phase_ = yr;
     const std::string& method = mode_ == Mode::roll ? o_.integrator.method
-                                : fallback_         ? o_.fallback_method
+                                : fallback_ == 1    ? o_.fallback_method
+                                : fallback_ == 2    ? o_.second_fallback_method
                                                     : o_.slip_method;
+    cm::Tolerances tol = o_.integrator.tolerances();
+    if (fallback_ == 1) tol.rtol *= o_.fallback_tolerance_factor, tol.atol *= o_.fallback_tolerance_factor;
     auto ode = cm::make_integrator(
-        method, [this](double, cm::ConstVectorRef y, cm::VectorRef yd) { rhs(y, yd); }, yr, t0,
-        o_.integrator.tolerances());
+        method, [this](double, cm::ConstVectorRef y, cm::VectorRef yd) { rhs(y, yd); }, yr, t0, tol);
     ode->set_roots(5, [this](double, cm::ConstVectorRef y, cm::VectorRef g) { roots(y, g); }, {-1, 0, -1, +1, -1});
     ode->set_stop_time(o_.t_max);
     ode->set_max_steps(o_.integrator.max_steps);
@@ -191,14 +193,17 @@ class Simulation {
     if (o_.trace)
       o_.trace(mode_ == Mode::roll ? "stick" : phase_mode_ == Mode::roll ? "slip" : "transit", t0, slipping_part(yr));
     phase_mode_ = mode_;
-    fallback_ = false;
+    fallback_ = 0;
     ode_ = make(t0, yr);
   }
 
-  // BDF can fail on the slip direction's fast relaxation right after a switch; redo the phase
-  // with the explicit fallback method.
+  // The slip method can fail in a slipping phase (CVODE's BDF: its error test fails down to the
+  // smallest step, right after a switch or on a stretch where its solution had drifted): the phase
+  // is done again from its start by the fallback method at its tighter tolerance, and should that
+  // fail too, by the second fallback method at the solver's.
   void redo_with_fallback() {
-    fallback_ = true;
+    ++fallback_;
+    ++out_.fallbacks;
     flush_statistics();
     ode_ = make(t_phase_, Eigen::VectorXd(y_phase_));
     if (o_.trace) o_.trace("redo", t_phase_, slipping_part(y_phase_));
@@ -296,7 +301,7 @@ class Simulation {
   Outcome out_;
   Mode mode_ = Mode::roll;
   Mode phase_mode_ = Mode::roll;  // the mode of the phase being integrated, to name the switches traced
-  bool fallback_ = false;         // the slip method failed in this phase: the fallback method takes over
+  int fallback_ = 0;              // this phase's method: 0 the slip method, 1 the fallback, 2 the second fallback
   double t_phase_ = 0;
   Eigen::VectorXd y_phase_;
   std::unique_ptr<cm::Integrator> ode_;

@@ -19,18 +19,21 @@ struct SimulationOptions {
   double t_max = 100;           ///< undetermined beyond this time [s]
   /// Rolling phases: method, tolerances and step cap (keys solver.*, cm::declare_integrator_keys).
   cm::IntegratorOptions integrator{"cvode_adams", 1e-9, 1e-11, 1'000'000};
-  std::string slip_method = "cvode_bdf";        ///< slipping phases (stiff near u = 0)
-  std::string fallback_method = "cvode_adams";  ///< a slipping phase on which slip_method failed
-  double delta = 1e-7;                          ///< slip speed at a roll -> slip start along phi1 [m/s]
-  double u_tol = 1e-6;                          ///< slip speed below which a slip phase may stick [m/s]
-  long max_switches = 1000;                     ///< roll <-> slip switches before "undetermined"
+  std::string slip_method = "cvode_bdf";               ///< slipping phases (stiff near u = 0)
+  std::string fallback_method = "cvode_bdf";           ///< a slipping phase on which slip_method failed
+  double fallback_tolerance_factor = 0.01;             ///< the fallback's rtol and atol are the solver's times this
+  std::string second_fallback_method = "cvode_adams";  ///< a slipping phase on which the fallback failed too
+  double delta = 1e-7;                                 ///< slip speed at a roll -> slip start along phi1 [m/s]
+  double u_tol = 1e-6;                                 ///< slip speed below which a slip phase may stick [m/s]
+  long max_switches = 1000;                            ///< roll <-> slip switches before "undetermined"
   bool ballistic = true;  ///< in/out by the ballistic rim-plane rule (else cos(beta) > 0 means in)
   /// Called at every event with the state: "start" (t = 0, after a slipping start-up), "zero" (a
   /// sign change of omega1 while rolling, Prop. 4), "minimum" (a minimum of F2), "slip" (roll -> slip,
   /// the state after the switch), "stick" (slip -> roll, the state after the extrapolated sticking
   /// step), "transit" (slip through u = 0, the state after the switch), "separation" (F2 = 0), "end"
   /// (the decision). "redo" (t, state at the start of a slipping phase that is integrated again
-  /// with solver.fallback_method): the events and samples delivered after t are superseded.
+  /// with solver.fallback_method or solver.second_fallback_method): the events and samples
+  /// delivered after t are superseded.
   std::function<void(const char* event, double t, const Slipping& y)> trace;
   /// Uniform output: called at t = 0, sample_dt, 2 sample_dt, ... up to the decision with the
   /// integrator's dense output there, the cyclic angle alpha (19) and the phase. A sample time
@@ -54,6 +57,7 @@ struct Outcome {
   double revolutions = 0;                  ///< alpha(t_end)/(2 pi)
   long steps = 0;                          ///< integrator steps
   long rhs_evaluations = 0;
+  long fallbacks = 0;  ///< slipping phases done again by a fallback method (each level counted)
 };
 
 /// Simulates from the rolling state x0 (u1 = u3 = 0); a state that violates (39) starts slipping
