@@ -64,8 +64,9 @@ void declare_model_keys(cm::Config& c, Options& o) {
                "f^tot(t + dt) kept for the next step: re-evaluated at the converged state, or the last iterate's")
       .assumption("RECONSTRUCTED: Algorithm 1 is missing (spec 003 §2.9 step 5)");
   c.add("solver.skin", &o.skin,
-        "margin of the cell-grid neighbour search (0: all pairs); a particle moving more than half of it in one "
-        "step stops the run (exit 3), so it cannot change the results")
+        "margin of the neighbour lists (the pairs, by a cell grid, and the walls near each particle), kept across "
+        "steps while the particles stay within half of it (0: every pair and wall at every iteration); a particle "
+        "moving more than half of it in one step stops the run (exit 3), so it cannot change the results")
       .unit("m")
       .range(cm::Range::nonnegative())
       .no_data();
