@@ -169,14 +169,20 @@ Vector3d System::contact_point_displacement(std::size_t i, const std::vector<Sta
   return dx - particles_[i].r * (n - Qn);  // eq. (28): Delta r = r_i (I - Q_Delta) n_ij
 }
 
-double System::wall_distance(std::size_t k, const Vector3d& x) const {
+double System::wall_distance(std::size_t k, const Vector3d& x, Vector3d& n) const {
   const Wall& w = walls_[k];
-  if (w.kind == Wall::Kind::plane) return (x - w.point).dot(w.normal);
+  if (w.kind == Wall::Kind::plane) {
+    n = -w.normal;
+    return (x - w.point).dot(w.normal);
+  }
   const Vector3d ab = w.b - w.a;
   Vector3d ax = x - w.a;
   ax(2) = 0.0;  // the segment is extended along z
   const double s = std::clamp(ax.dot(ab) / ab.squaredNorm(), 0.0, 1.0);
-  return (ax - s * ab).norm();
+  const Vector3d d = ax - s * ab;
+  const double dist = d.norm();
+  n = dist > 0.0 ? Vector3d(-d / dist) : Vector3d::Zero();
+  return dist;
 }
 
 void System::build_neighbours() {
@@ -195,9 +201,11 @@ void System::build_neighbours() {
     built_at_[i] = states_[i].x;
     // a wall is in contact where its distance is below r (contact_wall); distances move no faster
     // than the particle
-    for (std::size_t k = 0; k < walls_.size(); ++k)
-      if (wall_distance(k, states_[i].x) < particles_[i].r + options_.skin)
+    for (std::size_t k = 0; k < walls_.size(); ++k) {
+      Vector3d n;
+      if (wall_distance(k, states_[i].x, n) < particles_[i].r + options_.skin)
         walls_near_[i].push_back(static_cast<int>(k));
+    }
   }
   double r_max = 0.0;
   Vector3d lo = states_[0].x, hi = states_[0].x;
@@ -309,23 +317,9 @@ ContactForce System::law(std::size_t i, const Vector3d& n, double delta, double 
 }
 
 ContactForce System::contact_wall(std::size_t i, std::size_t k, const std::vector<State>& cur) const {
-  const Wall& w = walls_[k];
-  const Vector3d& x = cur[i].x;
   Vector3d n;
-  double dist;
-  if (w.kind == Wall::Kind::plane) {
-    dist = (x - w.point).dot(w.normal);
-    n = -w.normal;
-  } else {
-    const Vector3d ab = w.b - w.a;
-    Vector3d ax = x - w.a;
-    ax(2) = 0.0;  // the segment is extended along z
-    const double s = std::clamp(ax.dot(ab) / ab.squaredNorm(), 0.0, 1.0);
-    Vector3d d = ax - s * ab;
-    dist = d.norm();
-    if (!(dist > 0.0)) return {};
-    n = -d / dist;
-  }
+  const double dist = wall_distance(k, cur[i].x, n);
+  if (n.isZero(0.0)) return {};  // a centre on a segment: no direction
   const Particle& p = particles_[i];
   const double delta = p.r - dist;  // overlap with the wall (spec 003 §2.12)
   if (!(delta > 0.0)) return {};

@@ -190,8 +190,9 @@ class System {
   /// With options.skin > 0: the particles within r_i + r_j + skin of each other at t, by a cell
   /// grid, and the walls within r_i + skin of each.
   void build_neighbours();
-  /// The distance of x from wall k as contact_wall measures it (signed for a plane).
-  double wall_distance(std::size_t k, const Vector3d& x) const;
+  /// The distance of x from wall k (signed for a plane), and n, the unit normal from x towards the
+  /// wall (zero for a centre on a segment).
+  double wall_distance(std::size_t k, const Vector3d& x, Vector3d& n) const;
   /// The largest squared distance of a position in `at` from where the lists were built.
   double largest_drift(const std::vector<State>& at) const;
   /// The fixed-point iterations of one step from the state at t (Algorithm 1) into cur, f_new and
