@@ -54,7 +54,11 @@ void declare_simulation_keys(cm::Config& c, SimulationOptions& o) {
   c.add("solver.fallback_method", &o.fallback_method,
         "integrator of a slipping phase on which solver.slip_method failed, done again from its start "
         "(explicit methods follow the stiff slip direction near u = 0 in many small steps)")
-      .choices(cm::ode_methods());
+      .choices(cm::ode_methods())
+      .assumption(
+          "ASSUMED: the paper states no fallback for a failed integration (Julia adaptive Runge-Kutta); a failed "
+          "slipping phase is redone from its start by solver.fallback_method at solver.fallback_tolerance_factor "
+          "times the tolerances, then by solver.second_fallback_method");
   c.add("solver.fallback_tolerance_factor", &o.fallback_tolerance_factor,
         "solver.fallback_method's rtol and atol are solver.rtol and solver.atol times this")
       .range(cm::Range::open_closed(0.0, 1.0));

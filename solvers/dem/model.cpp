@@ -187,8 +187,7 @@ double System::wall_distance(std::size_t k, const Vector3d& x, Vector3d& n) cons
 
 void System::build_neighbours() {
   const std::size_t N = states_.size();
-  lists_ = options_.skin > 0.0 && N >= 2;
-  if (!lists_) {
+  if (!lists()) {
     neighbours_.clear();
     walls_near_.clear();
     candidates_ = 0.5 * static_cast<double>(N) * static_cast<double>(N > 0 ? N - 1 : 0);
@@ -434,11 +433,11 @@ StepReport System::step() {
   const Options& o = options_;
   const double quarter = 0.25 * o.skin;
   bool built_at_t = false;
-  if (lists_ && largest_drift(states_) > quarter * quarter) {
+  if (lists() && largest_drift(states_) > quarter * quarter) {
     build_neighbours();
     built_at_t = true;
   }
-  all_walls_ = !lists_;
+  all_walls_ = !lists();
   std::vector<State> cur;
   std::vector<Vector3d> f_new(states_.size()), m_new(states_.size());
   StepReport report;
@@ -488,6 +487,7 @@ StepReport System::iterate(std::vector<State>& cur, std::vector<Vector3d>& f_new
                            double& drift) const {
   const Options& o = options_;
   const double dt = o.dt, phi = o.phi;
+  const bool tracked = lists();  // the iterates' drift from the lists' positions
   cur = states_;
   for (auto& s : cur) s.aD.setZero();  // predictor: the state at t, alpha^Delta = o [ASSUMED, spec 003 §2.9]
   std::vector<State> prev;
@@ -511,7 +511,7 @@ StepReport System::iterate(std::vector<State>& cur, std::vector<Vector3d>& f_new
         if (o.exact_increment) s.aD = cm::rodrigues_from_rotation_vector(s.aD);
       }
       cur[i] = s;
-      if (lists_) drift = std::max(drift, (s.x - built_at_[i]).squaredNorm());
+      if (tracked) drift = std::max(drift, (s.x - built_at_[i]).squaredNorm());
     }
     ErrorSum ex, ev, ew, ea;
     for (std::size_t i = 0; i < cur.size(); ++i) {

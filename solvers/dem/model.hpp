@@ -193,6 +193,8 @@ class System {
   /// The distance of x from wall k (signed for a plane), and n, the unit normal from x towards the
   /// wall (zero for a centre on a segment).
   double wall_distance(std::size_t k, const Vector3d& x, Vector3d& n) const;
+  /// Whether the neighbour lists are in use (a skin, and a pair to list).
+  bool lists() const { return options_.skin > 0.0 && states_.size() >= 2; }
   /// The largest squared distance of a position in `at` from where the lists were built.
   double largest_drift(const std::vector<State>& at) const;
   /// The fixed-point iterations of one step from the state at t (Algorithm 1) into cur, f_new and
@@ -218,7 +220,6 @@ class System {
   std::vector<std::vector<int>> neighbours_;  // empty: all pairs
   std::vector<std::vector<int>> walls_near_;  // per particle, the walls within r + skin at the build
   std::vector<Vector3d> built_at_;            // the positions the lists were built at
-  bool lists_ = false;                        // neighbours_ and walls_near_ are in use (skin > 0)
   bool all_walls_ = true;                     // this step visits every wall (no lists, or a step done again)
   long builds_ = 0, redone_ = 0;
   double candidates_ = 0.0;
