@@ -60,7 +60,7 @@ Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_opti
     const Spheres& S = from->spheres;
     for (std::size_t i = 0; i < S.size(); ++i)
       if (!coupling_ || coupling_->owns(S.x[i]))
-        engine.spheres.push(S.x[i], S.vw[i].v, S.vw[i].w, S.R[i], S.inv_m[i], S.inv_I[i], S.id[i]);
+        engine.spheres.push(S.x[i], S.vw[i].v, S.vw[i].w, S.R[i], S.vw[i].inv_m, S.vw[i].inv_I, S.id[i]);
     engine.spheres.set_next_id(from->next_id);
     engine.set_steps(from->step);
     rng_.discard(from->draws);

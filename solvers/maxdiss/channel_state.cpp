@@ -61,7 +61,7 @@ void write_state(cm::Run& run, const ChannelState& s, const std::string& law) {
                                 sphere_columns, {static_cast<double>(S.size()), "state.write"});
   for (std::size_t i = 0; i < S.size(); ++i)
     spheres.row({static_cast<double>(S.id[i]), S.x[i](0), S.x[i](1), S.x[i](2), S.vw[i].v(0), S.vw[i].v(1),
-                 S.vw[i].v(2), S.vw[i].w(0), S.vw[i].w(1), S.vw[i].w(2), S.R[i], S.inv_m[i], S.inv_I[i]});
+                 S.vw[i].v(2), S.vw[i].w(0), S.vw[i].w(1), S.vw[i].w(2), S.R[i], S.vw[i].inv_m, S.vw[i].inv_I});
   cm::Table clock = run.table("state_" + law + "_clock.tsv", "the clock and counters of that frame (" + law + ")",
                               clock_columns, {1, "state.write"});
   clock.row({static_cast<double>(s.step), s.t, s.plate, static_cast<double>(s.inserted), static_cast<double>(s.deleted),

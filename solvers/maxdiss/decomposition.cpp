@@ -70,8 +70,8 @@ MpiCoupling::Packed MpiCoupling::pack(const Spheres& S, std::size_t i) {
   std::memcpy(p.v, S.vw[i].v.data(), sizeof p.v);
   std::memcpy(p.w, S.vw[i].w.data(), sizeof p.w);
   p.R = S.R[i];
-  p.inv_m = S.inv_m[i];
-  p.inv_I = S.inv_I[i];
+  p.inv_m = S.vw[i].inv_m;
+  p.inv_I = S.vw[i].inv_I;
   p.id = S.id[i];
   return p;
 }

@@ -582,8 +582,8 @@ class ChannelStudy {
       kt = kr = 0.0;
       const auto& S = channel_.engine.spheres;
       for (std::size_t i = 0; i < S.size(); ++i) {
-        kt += 0.5 * S.vw[i].v.squaredNorm() / S.inv_m[i];
-        kr += 0.5 * S.vw[i].w.squaredNorm() / S.inv_I[i];
+        kt += 0.5 * S.vw[i].v.squaredNorm() / S.vw[i].inv_m;
+        kr += 0.5 * S.vw[i].w.squaredNorm() / S.vw[i].inv_I;
       }
       std::vector<double> k{kt, kr};
       channel_.sum(k);  // over the subdomains

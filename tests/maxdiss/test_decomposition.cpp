@@ -104,8 +104,8 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
     p.setZero();
     L.setZero();
     for (std::size_t i = 0; i < S.size(); ++i) {
-      p += S.vw[i].v / S.inv_m[i];
-      L += S.x[i].cross(S.vw[i].v) / S.inv_m[i] + S.vw[i].w / S.inv_I[i];  // about the origin
+      p += S.vw[i].v / S.vw[i].inv_m;
+      L += S.x[i].cross(S.vw[i].v) / S.vw[i].inv_m + S.vw[i].w / S.vw[i].inv_I;  // about the origin
     }
   };
   Vector3d p0, L0;

@@ -14,20 +14,16 @@ namespace md::granular {
 
 void Spheres::add(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, double Ri, double m) {
   x.push_back(xi);
-  vw.push_back({vi, wi});
+  vw.push_back({vi, wi, 1.0 / m, 1.0 / (0.4 * m * Ri * Ri)});  // solid sphere: I = 2/5 m R^2
   R.push_back(Ri);
-  inv_m.push_back(1.0 / m);
-  inv_I.push_back(1.0 / (0.4 * m * Ri * Ri));  // solid sphere: I = 2/5 m R^2
   id.push_back(next_id_++);
 }
 
 void Spheres::push(const Vector3d& xi, const Vector3d& vi, const Vector3d& wi, double Ri, double inv_mi, double inv_Ii,
                    std::uint64_t idi) {
   x.push_back(xi);
-  vw.push_back({vi, wi});
+  vw.push_back({vi, wi, inv_mi, inv_Ii});
   R.push_back(Ri);
-  inv_m.push_back(inv_mi);
-  inv_I.push_back(inv_Ii);
   id.push_back(idi);
 }
 
@@ -35,8 +31,6 @@ void Spheres::truncate(std::size_t n) {
   x.resize(n);
   vw.resize(n);
   R.resize(n);
-  inv_m.resize(n);
-  inv_I.resize(n);
   id.resize(n);
 }
 
@@ -48,8 +42,6 @@ void Spheres::permute(const std::vector<std::uint32_t>& order) {
   apply(x);
   apply(vw);
   apply(R);
-  apply(inv_m);
-  apply(inv_I);
   apply(id);
 }
 

@@ -11,19 +11,23 @@ namespace md::granular {
 
 using Eigen::Vector3d;
 
-/// A sphere's velocity v and angular velocity w (inertial), side by side in one cache line: the
-/// sweep's relaxation of a contact reads and writes both of each of its spheres, two lines, not
-/// four. The spheres keep them so, and the sweeps work on them in place.
+/// What a sweep reads of a sphere, in one cache line: its velocity v and angular velocity w
+/// (inertial), which the relaxation of a contact changes, and the inverse mass and inertia that
+/// scale the change. The relaxation of a contact reads and writes two lines, not four, and a
+/// block of contacts in vector lanes takes the inverse mass and inertia from the lines it loads
+/// anyway (lanes.hpp) instead of from a copy per contact. The spheres keep them so (the only
+/// copy of 1/m and 1/I), and the sweeps work on the velocities in place.
 struct alignas(64) Velocities {
   Vector3d v, w;
+  double inv_m = 0.0, inv_I = 0.0;  ///< 1/m, 1/I
 };
 
 /// Monodisperse or not, every body is a solid sphere (I = 2/5 m R^2).
 struct Spheres {
-  std::vector<Vector3d> x;              ///< centre
-  std::vector<Velocities> vw;           ///< velocity and angular velocity
-  std::vector<double> R, inv_m, inv_I;  ///< radius, 1/m, 1/I
-  std::vector<std::uint64_t> id;        ///< a stable identity (order of creation)
+  std::vector<Vector3d> x;        ///< centre
+  std::vector<Velocities> vw;     ///< velocity and angular velocity, 1/m and 1/I
+  std::vector<double> R;          ///< radius
+  std::vector<std::uint64_t> id;  ///< a stable identity (order of creation)
 
   std::size_t size() const { return x.size(); }
   /// A solid sphere of radius R and mass m, with the next identity.
@@ -87,8 +91,6 @@ std::size_t Spheres::keep_if(Keep keep) {
       x[k] = x[i];
       vw[k] = vw[i];
       R[k] = R[i];
-      inv_m[k] = inv_m[i];
-      inv_I[k] = inv_I[i];
       id[k] = id[i];
     }
     ++k;
@@ -97,8 +99,6 @@ std::size_t Spheres::keep_if(Keep keep) {
   x.resize(k);
   vw.resize(k);
   R.resize(k);
-  inv_m.resize(k);
-  inv_I.resize(k);
   id.resize(k);
   return removed;
 }

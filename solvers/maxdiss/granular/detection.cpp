@@ -183,8 +183,6 @@ struct Detector {
     c.xi = xi;
     c.l1 = S.R[i] + xi;  // x_hat = x - (R + xi) n, on the boundary's surface
     c.l2 = 0.0;
-    c.inv_m1 = S.inv_m[i];
-    c.inv_I1_l1 = S.inv_I[i] * c.l1;
     c.mu = mu;
     finish(c);
     out.push_back(c);
@@ -235,10 +233,6 @@ struct Detector {
       c.l1 = S.R[i] + c.xi;  // x_hat = x_2 + R_2 n (the paper)
       c.l2 = S.R[j];
     }
-    c.inv_m1 = S.inv_m[i];
-    c.inv_m2 = S.inv_m[j];
-    c.inv_I1_l1 = S.inv_I[i] * c.l1;
-    c.inv_I2_l2 = S.inv_I[j] * c.l2;
     c.mu = opt.mu;
     finish(c);
     out.push_back(c);

@@ -68,17 +68,17 @@ namespace {
 // block); apply_spheres_*: apply_sphere_lanes with the impulses x[component][contact] on the
 // contacts of `lanes`.
 template <BlockSolver law>
-int relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double bn_zero_eps, double relaxation,
-                       double& delta, FrictionCircle* circle) {
-  const int low = relax_sphere_lanes<2, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
-  return low | relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, bn_zero_eps, relaxation, delta, circle + 2) << 2;
+int relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double mu, double bn_zero_eps,
+                       double relaxation, double& delta, FrictionCircle* circle) {
+  const int low = relax_sphere_lanes<2, law>(L, 0, A, B, mu, bn_zero_eps, relaxation, delta, circle);
+  return low | relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, mu, bn_zero_eps, relaxation, delta, circle + 2) << 2;
 }
 
 template <BlockSolver law>
-__attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
+__attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B, double mu,
                                                        double bn_zero_eps, double relaxation, double& delta,
                                                        FrictionCircle* circle) {
-  return relax_sphere_lanes<4, law>(L, 0, A, B, bn_zero_eps, relaxation, delta, circle);
+  return relax_sphere_lanes<4, law>(L, 0, A, B, mu, bn_zero_eps, relaxation, delta, circle);
 }
 
 // A run of blocks of one colour under a law that sets no lane aside (maximum dissipation, the
@@ -87,8 +87,8 @@ __attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* 
 // block of four went to the loop and the call, callgrind). vw: the engine's velocities, eight
 // doubles a sphere (v, w and padding); the spheres of the blocks after these are fetched ahead.
 template <int W, BlockSolver law>
-[[gnu::always_inline]] inline void relax_blocks(ContactLanes* blocks, long count, double* vw, double bn_zero_eps,
-                                                double relaxation, double& delta) {
+[[gnu::always_inline]] inline void relax_blocks(ContactLanes* blocks, long count, double* vw, double mu,
+                                                double bn_zero_eps, double relaxation, double& delta) {
   static_assert(law != BlockSolver::coulomb_decoupling, "the decoupled law sets lanes aside: Engine::relax_lanes");
   constexpr long ahead = 2;
   FrictionCircle unused[8];  // the kernel's room for circles of lanes set aside: none here
@@ -117,7 +117,7 @@ template <int W, BlockSolver law>
       spheres(blocks[g], A[0], B[0]);
       spheres(blocks[g + 1], A[1], B[1]);
       LaneBlock<4> s[2] = {{blocks + g, 0, A[0], B[0]}, {blocks + g + 1, 0, A[1], B[1]}};
-      relax_interleaved<4, law, 2>(s, bn_zero_eps, relaxation, d, unused);
+      relax_interleaved<4, law, 2>(s, mu, bn_zero_eps, relaxation, d, unused);
     }
   }
   for (; g < count; ++g) {  // the last block under AVX2; every block under SSE2
@@ -128,25 +128,25 @@ template <int W, BlockSolver law>
     spheres(L, A, B);
     if constexpr (W == 4) {
       LaneBlock<4> s[1] = {{&L, 0, A, B}};
-      relax_interleaved<4, law, 1>(s, bn_zero_eps, relaxation, d, unused);
+      relax_interleaved<4, law, 1>(s, mu, bn_zero_eps, relaxation, d, unused);
     } else {
       LaneBlock<2> s[2] = {{&L, 0, A, B}, {&L, 2, A + 2, B + 2}};
-      relax_interleaved<2, law, 2>(s, bn_zero_eps, relaxation, d, unused);
+      relax_interleaved<2, law, 2>(s, mu, bn_zero_eps, relaxation, d, unused);
     }
   }
   delta = d;
 }
 
 template <BlockSolver law>
-void relax_blocks_sse2(ContactLanes* blocks, long count, double* vw, double bn_zero_eps, double relaxation,
+void relax_blocks_sse2(ContactLanes* blocks, long count, double* vw, double mu, double bn_zero_eps, double relaxation,
                        double& delta) {
-  relax_blocks<2, law>(blocks, count, vw, bn_zero_eps, relaxation, delta);
+  relax_blocks<2, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
 }
 
 template <BlockSolver law>
-__attribute__((target("avx2"))) void relax_blocks_avx2(ContactLanes* blocks, long count, double* vw, double bn_zero_eps,
-                                                       double relaxation, double& delta) {
-  relax_blocks<4, law>(blocks, count, vw, bn_zero_eps, relaxation, delta);
+__attribute__((target("avx2"))) void relax_blocks_avx2(ContactLanes* blocks, long count, double* vw, double mu,
+                                                       double bn_zero_eps, double relaxation, double& delta) {
+  relax_blocks<4, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
 }
 
 template <int W>
@@ -157,7 +157,9 @@ template <int W>
   std::memcpy(&x0, x[0] + first, sizeof x0);
   std::memcpy(&x1, x[1] + first, sizeof x1);
   std::memcpy(&x2, x[2] + first, sizeof x2);
-  apply_sphere_lanes<W>(L, first, A, B, x0, x1, x2, ~(lanes >> first), relaxation, delta);
+  InverseMasses<W> M;  // from the spheres' lines (v, w, 1/m, 1/I)
+  for (int k = 0; k < W; ++k) M.m1[k] = A[k][6], M.m2[k] = B[k][6], M.I1[k] = A[k][7], M.I2[k] = B[k][7];
+  apply_sphere_lanes<W>(L, first, A, B, M, x0, x1, x2, ~(lanes >> first), relaxation, delta);
 }
 
 void apply_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, const double (&x)[3][4], int lanes,
@@ -209,8 +211,7 @@ Vector3d Engine::boundary_velocity(int k) const {
 
 double Engine::bytes() const {
   auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
-  double b =
-      cap(spheres.x) + cap(spheres.vw) + cap(spheres.R) + cap(spheres.inv_m) + cap(spheres.inv_I) + cap(spheres.id);
+  double b = cap(spheres.x) + cap(spheres.vw) + cap(spheres.R) + cap(spheres.id);
   b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(packed_x_) + cap(packed_y_) + cap(packed_z_) +
        cap(packed_R_) + cap(contacts_) + cap(lanes_) + cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) +
        cap(colour_of_) + cap(group_of_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
@@ -281,17 +282,17 @@ int Engine::colour(std::uint32_t groups) {
 template <class Solve>
 void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   Velocities& A = spheres.vw[static_cast<std::size_t>(c.a)];
+  Velocities* const B = c.b >= 0 ? &spheres.vw[static_cast<std::size_t>(c.b)] : nullptr;  // none: a boundary
   // relative contact velocity dv = v_a + w_a x r_1 - v_b - w_b x r_2 with the current impulses
   Vector3d dv = A.v - c.l1 * A.w.cross(c.n);
-  if (c.b >= 0) {
-    const Velocities& B = spheres.vw[static_cast<std::size_t>(c.b)];
-    dv -= B.v + c.l2 * B.w.cross(c.n);
-  } else {
+  if (B)
+    dv -= B->v + c.l2 * B->w.cross(c.n);
+  else
     dv -= boundary_velocity(-c.b - 1);
-  }
   // b = -(dv without the contact's own impulse) - xi_eff / dt e_n, contact frame (spec 001, 2.8)
   const Vector3d o = c.o();
-  const double Ann = c.Ann(), Att = c.Att();
+  const Delassus D(A.inv_m, A.inv_I, c.l1, B ? B->inv_m : 0.0, B ? B->inv_I : 0.0, c.l2);
+  const double Ann = D.Ann, Att = D.Att;
   const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - Att * c.lambda(1)),
                      -(o.dot(dv) - Att * c.lambda(2)));
   Vector3d lambda;
@@ -307,12 +308,11 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   c.lambda = lambda;
   const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * o;
   const Vector3d nxP = c.n.cross(P);
-  A.v += c.inv_m1 * P;
-  A.w -= c.inv_I1_l1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
-  if (c.b >= 0) {
-    Velocities& B = spheres.vw[static_cast<std::size_t>(c.b)];
-    B.v -= c.inv_m2 * P;
-    B.w -= c.inv_I2_l2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
+  A.v += D.m1 * P;
+  A.w -= D.i1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n
+  if (B) {
+    B->v -= D.m2 * P;
+    B->w -= D.i2 * nxP;  // -I^-1 (r_2 x P), r_2 = l2 n
   }
   delta = std::max(delta, d.cwiseAbs().maxCoeff());
 }
@@ -454,14 +454,14 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
   };
   long k = k0;
   if constexpr (law != BlockSolver::coulomb_decoupling) {
-    static_assert(sizeof(Velocities) == 8 * sizeof(double));  // relax_blocks' stride
+    static_assert(sizeof(Velocities) == 8 * sizeof(double));  // relax_blocks' stride, gather4's line
     ContactLanes* first = lanes_.data() + (g0 + (k0 - c0) / 4);
     const long blocks = std::max(0L, (packed_end - k0) / 4);
     double* vw = spheres.vw.empty() ? nullptr : spheres.vw[0].v.data();
     if constexpr (W == 4)
-      relax_blocks_avx2<law>(first, blocks, vw, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      relax_blocks_avx2<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
     else
-      relax_blocks_sse2<law>(first, blocks, vw, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      relax_blocks_sse2<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
     k += 4 * blocks;
   }
   for (; k < packed_end; k += 4) {
@@ -479,9 +479,11 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     ends(L, A, B);
     int aside;
     if constexpr (W == 4)
-      aside = relax_spheres_avx2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
+      aside =
+          relax_spheres_avx2<law>(L, A, B, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
     else
-      aside = relax_spheres_sse2<law>(L, A, B, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
+      aside =
+          relax_spheres_sse2<law>(L, A, B, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta, circle + count);
     if constexpr (law == BlockSolver::coulomb_decoupling) {
       // compact the circles of the lanes set aside (lane j's circle is at circle[count + j])
       int waits = count;

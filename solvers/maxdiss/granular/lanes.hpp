@@ -100,12 +100,11 @@ template <int W>
   }
 }
 
-// Four spheres' velocities (v then w: six doubles at the start of 64 bytes of their own, as
-// Engine::Velocities) in registers component by component (gather4), and changes added back to
-// them (add4): c[j][k] is component j of sphere k. Two 4 x 4 transposes of whole-row loads instead
-// of 24 loads of single lanes; the second row load reads w_1, w_2 and the 16 bytes of padding
-// after them, which no lane uses, and add4 writes back w_1, w_2 only. Data movement only, and in
-// add4 the one addition per component: no bit of a value changes.
+// Four spheres' lines (v, w, 1/m, 1/I: the eight doubles of a Velocities) in registers component
+// by component (gather4), and changes to v and w added back to them (add4): c[j][k] is component
+// j of sphere k. Two 4 x 4 transposes of whole-row loads instead of 32 loads of single lanes; add4
+// writes back v and w only. Data movement only, and in add4 the one addition per component: no
+// bit of a value changes.
 using Lanes4 = DoubleLanes<4>::type;
 using Mask4 = long long __attribute__((vector_size(32)));
 
@@ -118,14 +117,14 @@ using Mask4 = long long __attribute__((vector_size(32)));
   r3 = __builtin_shuffle(t1, t3, Mask4{2, 3, 6, 7});
 }
 
-[[gnu::always_inline]] inline void gather4(double* const* P, Lanes4 (&c)[6]) {
+[[gnu::always_inline]] inline void gather4(double* const* P, Lanes4 (&c)[8]) {
   // written out, no loop: a loop of copies into an array of registers goes through the stack
   std::memcpy(&c[0], P[0], sizeof(Lanes4));  // v_0 v_1 v_2 w_0 of sphere k
   std::memcpy(&c[1], P[1], sizeof(Lanes4));
   std::memcpy(&c[2], P[2], sizeof(Lanes4));
   std::memcpy(&c[3], P[3], sizeof(Lanes4));
   Lanes4 w0, w1, w2, w3;
-  std::memcpy(&w0, P[0] + 4, sizeof(Lanes4));  // w_1 w_2, padding
+  std::memcpy(&w0, P[0] + 4, sizeof(Lanes4));  // w_1 w_2 1/m 1/I
   std::memcpy(&w1, P[1] + 4, sizeof(Lanes4));
   std::memcpy(&w2, P[2] + 4, sizeof(Lanes4));
   std::memcpy(&w3, P[3] + 4, sizeof(Lanes4));
@@ -133,6 +132,8 @@ using Mask4 = long long __attribute__((vector_size(32)));
   transpose4(w0, w1, w2, w3);
   c[4] = w0;
   c[5] = w1;
+  c[6] = w2;
+  c[7] = w3;
 }
 
 // Four spheres' velocities (as gather4 reads them) changed by c, component by component (c[j][k]:
@@ -172,9 +173,28 @@ struct SphereLanes {
   int first;
 
   [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
-  /// The frame: n, t and o = n x t.
+  /// The frame: n, t = contact_tangent(n) and o = n x t. t is computed again from n, with the
+  /// operations of detection's (n x e_k, e_k the axis of the smallest |n_k|, normalised: Eigen's
+  /// cross, (c_0^2 + c_1^2) + c_2^2, and c / sqrt of it), not read: the same bits, and 96 bytes a
+  /// block the sweep does not stream.
   [[gnu::always_inline]] void frame(vw& n0, vw& n1, vw& n2, vw& t0, vw& t1, vw& t2, vw& o0, vw& o1, vw& o2) const {
-    get(n0, L.n0), get(n1, L.n1), get(n2, L.n2), get(t0, L.t0), get(t1, L.t1), get(t2, L.t2);
+    get(n0, L.n0), get(n1, L.n1), get(n2, L.n2);
+    using mask = decltype(n0 < n1);
+    vw minus_zero;
+    for (int k = 0; k < W; ++k) minus_zero[k] = -0.0;
+    const mask sign = reinterpret_cast<mask>(minus_zero);  // |x|: x without its sign bit
+    const vw a0 = reinterpret_cast<vw>(reinterpret_cast<mask>(n0) & ~sign),
+             a1 = reinterpret_cast<vw>(reinterpret_cast<mask>(n1) & ~sign),
+             a2 = reinterpret_cast<vw>(reinterpret_cast<mask>(n2) & ~sign);
+    const mask x = (a0 <= a1) & (a0 <= a2), y = ~x & (a1 <= a2), z = ~x & ~y;
+    const vw zero{}, one = zero + 1.0;
+    const vw e0 = x ? one : zero, e1 = y ? one : zero, e2 = z ? one : zero;
+    const vw c0 = n1 * e2 - n2 * e1, c1 = n2 * e0 - n0 * e2, c2 = n0 * e1 - n1 * e0;  // n x e
+    const vw norm2 = c0 * c0 + c1 * c1 + c2 * c2;
+    vw norm = norm2;
+    for (int k = 0; k < W; ++k) norm[k] = std::sqrt(norm[k]);
+    const auto positive = norm2 > zero;  // Eigen's normalized() leaves a zero vector as it is
+    t0 = positive ? c0 / norm : c0, t1 = positive ? c1 / norm : c1, t2 = positive ? c2 / norm : c2;
     o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
   }
 };
@@ -182,26 +202,34 @@ struct SphereLanes {
 /// The phases' boundary (above): no load of the block is carried across it.
 [[gnu::always_inline]] inline void next_phase() { asm volatile("" ::: "memory"); }
 
-// Velocities v, w of the W spheres P[0 .. W-1] (six doubles side by side each), component by
-// component: c[j][k] is component j of sphere k.
+// The lines of the W spheres P[0 .. W-1] (v, w, 1/m, 1/I: eight doubles side by side each),
+// component by component: c[j][k] is component j of sphere k.
 template <int W>
-[[gnu::always_inline]] inline void gather_spheres(double* const* P, typename DoubleLanes<W>::type (&c)[6]) {
+[[gnu::always_inline]] inline void gather_spheres(double* const* P, typename DoubleLanes<W>::type (&c)[8]) {
   if constexpr (W == 4) {
     gather4(P, c);
   } else {
-    double lanes[6][W];
+    double lanes[8][W];
     for (int k = 0; k < W; ++k)
-      for (int j = 0; j < 6; ++j) lanes[j][k] = P[k][j];
+      for (int j = 0; j < 8; ++j) lanes[j][k] = P[k][j];
     std::memcpy(c, lanes, sizeof lanes);
   }
 }
+
+// The spheres' inverse masses and inertias of W contacts, lane by lane: m1, m2 the 1/m of the
+// first and second sphere, I1, I2 their 1/I (the contact's l_1 / I_1 is I1 l1, the product of
+// Delassus, engine.hpp).
+template <int W>
+struct InverseMasses {
+  typename DoubleLanes<W>::type m1, m2, I1, I2;
+};
 
 // The second half of Engine::relax_with on W lanes: the impulses become x
 // (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
 // are. A is the first sphere's v and w (six doubles side by side), B the second's, lane by lane.
 template <int W>
 [[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                      typename DoubleLanes<W>::type& x0,
+                                                      const InverseMasses<W>& M, typename DoubleLanes<W>::type& x0,
                                                       typename DoubleLanes<W>::type& x1,
                                                       typename DoubleLanes<W>::type& x2, int skip, double relaxation,
                                                       double& delta) {
@@ -215,11 +243,12 @@ template <int W>
     x2 = la2 + relaxation * (x2 - la2);
   }
   const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
-  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, m1, m2, i1, i2;
+  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2;
   C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
   const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
   const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
-  C.get(m1, L.m1), C.get(m2, L.m2), C.get(i1, L.i1), C.get(i2, L.i2);
+  C.get(l1, L.l1), C.get(l2, L.l2);
+  const vw m1 = M.m1, m2 = M.m2, i1 = M.I1 * l1, i2 = M.I2 * l2;  // l_1 / I_1, l_2 / I_2
   if constexpr (W == 4) {
     if (skip == 0) {  // every lane: the loop below, component by component in registers
       std::memcpy(L.la0 + first, &x0, sizeof x0);
@@ -262,6 +291,7 @@ struct LaneBlock {
   double* const* A = nullptr;  // the first sphere's v and w (six doubles side by side), lane by lane
   double* const* B = nullptr;  // the second's
   vw dv0{}, dv1{}, dv2{};      // the relative velocity
+  InverseMasses<W> M{};        // the spheres' 1/m and 1/I, read with their velocities
   vw x0{}, x1{}, x2{};         // the impulses the law gives
   int aside = 0;               // the lanes set aside (bit k: lane k)
 };
@@ -272,10 +302,11 @@ template <int W>
   using vw = typename DoubleLanes<W>::type;
   const ContactLanes& L = *s.L;
   const SphereLanes<W> C{L, s.first};
-  vw n0, n1, n2, l1, l2, a[6], b[6];
+  vw n0, n1, n2, l1, l2, a[8], b[8];
   C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
   gather_spheres<W>(s.A, a);
   gather_spheres<W>(s.B, b);
+  s.M = {a[6], b[6], a[7], b[7]};
   s.dv0 = (a[0] - l1 * (a[4] * n2 - a[5] * n1)) - (b[0] + l2 * (b[4] * n2 - b[5] * n1));
   s.dv1 = (a[1] - l1 * (a[5] * n0 - a[3] * n2)) - (b[1] + l2 * (b[5] * n0 - b[3] * n2));
   s.dv2 = (a[2] - l1 * (a[3] * n1 - a[4] * n0)) - (b[2] + l2 * (b[3] * n1 - b[4] * n0));
@@ -284,25 +315,27 @@ template <int W>
 // The block diag(A_nn, A_tt, A_tt) and b from the relative velocity, then the law's impulses x
 // (the laws: relax_sphere_lanes). circle: room for the circles of the lanes set aside.
 template <int W, BlockSolver law>
-[[gnu::always_inline]] inline void solve_lanes(LaneBlock<W>& s, double bn_zero_eps, FrictionCircle* circle) {
+[[gnu::always_inline]] inline void solve_lanes(LaneBlock<W>& s, double mu_spheres, double bn_zero_eps,
+                                               FrictionCircle* circle) {
   using vw = typename DoubleLanes<W>::type;
   const vw zero = {};
   const ContactLanes& L = *s.L;
   const SphereLanes<W> C{L, s.first};
   const vw dv0 = s.dv0, dv1 = s.dv1, dv2 = s.dv2;
   // --- the block diag(A_nn, A_tt, A_tt) and b ---
-  vw Ann, Att, b0, b1, b2, mu;
+  vw Ann, Att, b0, b1, b2;
   {
-    vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, m1, m2, i1, i2, la0, la1, la2, gap;
+    vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, la0, la1, la2, gap;
     C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
-    C.get(l1, L.l1), C.get(l2, L.l2), C.get(m1, L.m1), C.get(m2, L.m2), C.get(i1, L.i1), C.get(i2, L.i2);
+    C.get(l1, L.l1), C.get(l2, L.l2);
     C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2), C.get(gap, L.gap);
-    Ann = m1 + m2, Att = Ann + i1 * l1 + i2 * l2;
+    const vw i1 = s.M.I1 * l1, i2 = s.M.I2 * l2;  // l_1 / I_1, l_2 / I_2 (Contact::Att)
+    Ann = s.M.m1 + s.M.m2, Att = Ann + i1 * l1 + i2 * l2;
     b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
     b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
     b2 = -((o0 * dv0 + o1 * dv1 + o2 * dv2) - Att * la2);
   }
-  C.get(mu, L.mu);
+  const vw mu = vw{} + mu_spheres;  // every sphere-sphere contact's
   // --- the law ---
   const auto root = [](vw & x) __attribute__((always_inline)) {  // in place, lane by lane
     for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
@@ -377,19 +410,19 @@ template <int W, BlockSolver law>
 // of the blocks one after the other. circle: room for the circles of W N lanes (block i's from
 // W i on).
 template <int W, BlockSolver law, int N>
-[[gnu::always_inline]] inline void relax_interleaved(LaneBlock<W> (&s)[N], double bn_zero_eps, double relaxation,
-                                                     double& delta, FrictionCircle* circle) {
+[[gnu::always_inline]] inline void relax_interleaved(LaneBlock<W> (&s)[N], double mu_spheres, double bn_zero_eps,
+                                                     double relaxation, double& delta, FrictionCircle* circle) {
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) relative_velocity(s[i]);
   next_phase();
 #pragma GCC unroll 8
-  for (int i = 0; i < N; ++i) solve_lanes<W, law>(s[i], bn_zero_eps, circle + W * i);
+  for (int i = 0; i < N; ++i) solve_lanes<W, law>(s[i], mu_spheres, bn_zero_eps, circle + W * i);
   next_phase();
   // --- the change applied: the lanes set aside (the decoupled law's) stay; under the other laws
   // every lane changes, known at compile time ---
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i)
-    apply_sphere_lanes<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].x0, s[i].x1, s[i].x2,
+    apply_sphere_lanes<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].M, s[i].x0, s[i].x1, s[i].x2,
                           law == BlockSolver::coulomb_decoupling ? s[i].aside : 0, relaxation, delta);
 }
 
@@ -406,10 +439,10 @@ template <int W, BlockSolver law, int N>
 // Returns the mask of the lanes set aside (bit k: lane k).
 template <int W, BlockSolver law>
 [[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                     double bn_zero_eps, double relaxation, double& delta,
-                                                     FrictionCircle* circle) {
+                                                     double mu_spheres, double bn_zero_eps, double relaxation,
+                                                     double& delta, FrictionCircle* circle) {
   LaneBlock<W> s[1] = {{&L, first, A, B}};
-  relax_interleaved<W, law, 1>(s, bn_zero_eps, relaxation, delta, circle);
+  relax_interleaved<W, law, 1>(s, mu_spheres, bn_zero_eps, relaxation, delta, circle);
   return s[0].aside;
 }
 

@@ -54,9 +54,9 @@ TEST(Granular, PairImpulsesConserveLinearAndAngularMomentum) {
     p.setZero();
     L.setZero();
     for (std::size_t i = 0; i < e.spheres.size(); ++i) {
-      const double m = 1.0 / e.spheres.inv_m[i];
+      const double m = 1.0 / e.spheres.vw[i].inv_m;
       p += m * e.spheres.vw[i].v;
-      L += m * e.spheres.x[i].cross(e.spheres.vw[i].v) + e.spheres.vw[i].w / e.spheres.inv_I[i];
+      L += m * e.spheres.x[i].cross(e.spheres.vw[i].v) + e.spheres.vw[i].w / e.spheres.vw[i].inv_I;
     }
   };
   Vector3d p0, L0, p1, L1;
