@@ -168,8 +168,6 @@ void MpiCoupling::add_ghosts(Engine& engine) {
       out_[q].push_back(pack(S, i));
     }
   }
-  shared_.clear();
-  for (const Neighbour& n : neighbours_) shared_.insert(shared_.end(), n.sent.begin(), n.sent.end());
   exchange(out_, in_, tag_spheres);
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     neighbours_[q].ghost_begin = S.size();

@@ -62,7 +62,6 @@ class MpiCoupling final : public Coupling {
   bool owns(const Vector3d& x) const override { return grid_.owner(x) == rank_; }
   Box box() const override;
   void sum(std::vector<double>& values) override;
-  const std::vector<std::uint32_t>& shared() const override { return shared_; }
   Spheres gather(const Spheres& owned) override;
   std::map<std::string, double> statistics() override;
 
@@ -98,7 +97,6 @@ class MpiCoupling final : public Coupling {
   int rank_ = 0;
   std::vector<Neighbour> neighbours_;
   std::size_t owned_ = 0, ghosts_ = 0;
-  std::vector<std::uint32_t> shared_;                         // the spheres of every neighbour's `sent`, one list
   double bytes_sent_ = 0, ghost_sum_ = 0, ghost_layers_ = 0;  // bytes so far; ghosts over the layers built
   std::vector<std::vector<Packed>> out_, in_;
   std::vector<std::vector<double>> dout_, din_;

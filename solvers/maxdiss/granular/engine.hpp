@@ -188,9 +188,6 @@ class Coupling {
   /// sphere); v0, w0 hold their velocities at the start of the sweep, in that order.
   virtual void after_sweep(Spheres& spheres, const std::vector<std::uint32_t>& moved, const std::vector<Vector3d>& v0,
                            const std::vector<Vector3d>& w0) = 0;
-  /// The owned spheres other subdomains hold as ghosts this step (possibly more than once):
-  /// besides `moved`, after_sweep changes these alone (their ghosts' changes come back to them).
-  virtual const std::vector<std::uint32_t>& shared() const = 0;
   /// After the step: the ghosts are dropped and the spheres that left the subdomain move to
   /// their new owners.
   virtual void remove_ghosts_and_migrate(Engine& engine) = 0;
