@@ -51,22 +51,6 @@ double Obstacle::distance(const Vector3d& p, Vector3d& n) const {
   return qy;
 }
 
-namespace {
-
-// contact_tangent, inlined into detection: e_k is chosen without a branch (which axis it is
-// changes from contact to contact, and a mispredicted branch costs more than the selection); e
-// and the arithmetic on it are those of an if-else chain, bit for bit.
-[[gnu::always_inline]] inline Vector3d tangent_of(const Vector3d& n) {
-  const Vector3d a = n.cwiseAbs();
-  const bool x = (a(0) <= a(1)) & (a(0) <= a(2)), y = !x & (a(1) <= a(2)), z = !x & !y;
-  const Vector3d e(static_cast<double>(x), static_cast<double>(y), static_cast<double>(z));
-  return n.cross(e).normalized();
-}
-
-}  // namespace
-
-Vector3d contact_tangent(const Vector3d& n) { return tangent_of(n); }
-
 // ---------------------------------------------------------------------------------------------
 // The cell grid and the contacts
 
@@ -169,7 +153,6 @@ struct Detector {
   long runs[4];                 // the centre cell of each run of three forward neighbours
 
   [[gnu::always_inline]] void finish(Contact& c) const {
-    c.t = tangent_of(c.n);
     c.gap_rate = c.xi < 0.0 ? opt.erp * c.xi * dt_inv : c.xi * dt_inv;  // eps min(0, xi/dt) + max(0, xi/dt)
     c.lambda.setZero();
   }
@@ -364,7 +347,7 @@ StepStats Engine::detect_contacts() {
     }
   }
   // the chunks one after the other (each copied by any thread to its place), and the spheres of
-  // each contact apart (colour()'s greedy pass reads 8 bytes of a contact instead of 152)
+  // each contact apart (colour()'s greedy pass reads 8 bytes of a contact instead of 96)
   StepStats st;
   chunk_start_.resize(static_cast<std::size_t>(chunks) + 1);
   chunk_start_[0] = 0;

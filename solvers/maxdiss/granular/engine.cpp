@@ -290,10 +290,10 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   else
     dv -= boundary_velocity(-c.b - 1);
   // b = -(dv without the contact's own impulse) - xi_eff / dt e_n, contact frame (spec 001, 2.8)
-  const Vector3d o = c.o();
+  const Vector3d t = contact_tangent(c.n), o = c.n.cross(t);
   const Delassus D(A.inv_m, A.inv_I, c.l1, B ? B->inv_m : 0.0, B ? B->inv_I : 0.0, c.l2);
   const double Ann = D.Ann, Att = D.Att;
-  const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(c.t.dot(dv) - Att * c.lambda(1)),
+  const Vector3d rhs(-(c.n.dot(dv) - Ann * c.lambda(0)) - c.gap_rate, -(t.dot(dv) - Att * c.lambda(1)),
                      -(o.dot(dv) - Att * c.lambda(2)));
   Vector3d lambda;
   if constexpr (std::is_same_v<decltype(solve(Ann, Att, rhs)), Vector3d>) {
@@ -306,7 +306,7 @@ void Engine::relax_with(Contact& c, double& delta, Solve&& solve) {
   if (opt_.relaxation != 1.0) lambda = c.lambda + opt_.relaxation * (lambda - c.lambda);
   const Vector3d d = lambda - c.lambda;
   c.lambda = lambda;
-  const Vector3d P = d(0) * c.n + d(1) * c.t + d(2) * o;
+  const Vector3d P = d(0) * c.n + d(1) * t + d(2) * o;
   const Vector3d nxP = c.n.cross(P);
   A.v += D.m1 * P;
   A.w -= D.i1 * nxP;  // I^-1 (r_1 x P), r_1 = -l1 n

@@ -41,9 +41,11 @@
 // operations of the one-contact path in the same order, and no multiply-add is contracted, so the
 // data are the same bits either way.
 //
-// Layout: spheres as a structure of arrays (positions; velocity and angular velocity together, a
-// cache line a sphere, which the sweeps change in place; radii, inverse masses and inertias),
-// contacts as index pairs with their frame, boundaries of infinite mass by index.
+// Layout: spheres as a structure of arrays (positions; velocity, angular velocity, inverse mass
+// and inverse inertia together, a cache line a sphere, whose velocities the sweeps change in
+// place; radii), contacts as index pairs with their normal (the frame is formed from it),
+// boundaries of infinite mass by index. The sweep is bound by memory: what it can form from what
+// it reads anyway is not stored a second time.
 //
 // Subdomains: an engine may hold one subdomain of a split over ranks (a Coupling, implemented
 // with MPI in decomposition.hpp). The neighbours' spheres within contact reach are then appended
@@ -73,24 +75,33 @@
 
 namespace md::granular {
 
+/// The tangent of pe's contact frame [n t o]: t = n x e_k normalised, e_k the axis of the smallest
+/// |n_k|, and o = n x t. e_k is chosen without a branch (which axis it is changes from contact to
+/// contact, and a mispredicted branch costs more than the selection); e and the arithmetic on it
+/// are those of an if-else chain, bit for bit. A contact stores n alone: the sweep forms t from it
+/// (lanes.hpp does the same operations in vector lanes).
+[[gnu::always_inline]] inline Vector3d contact_tangent(const Vector3d& n) {
+  const Vector3d a = n.cwiseAbs();
+  const bool x = (a(0) <= a(1)) & (a(0) <= a(2)), y = !x & (a(1) <= a(2)), z = !x & !y;
+  const Vector3d e(static_cast<double>(x), static_cast<double>(y), static_cast<double>(z));
+  return n.cross(e).normalized();
+}
+
 /// A contact between sphere a and body b (b >= 0 a sphere, b < 0 the boundary -b - 1: planes
 /// first, then obstacles). The normal points from b to a; reactions act positively on a.
 ///
 /// A sweep streams every contact: what it can recompute in a few operations, bit for bit as
-/// detection computed it, is not stored, nor what it reads anyway: the spheres' 1/m and 1/I come
-/// with their velocities (Velocities), and the Delassus block is formed from them (Delassus,
-/// below). 120 bytes instead of 192.
+/// detection would compute it, is not stored (the frame's t and o, contact_tangent), nor what it
+/// reads anyway: the spheres' 1/m and 1/I come with their velocities (Velocities), and the
+/// Delassus block is formed from them (Delassus, below). 96 bytes instead of 192.
 struct Contact {
   std::int32_t a = 0, b = 0;
-  Vector3d n, t;              ///< contact frame [n t o()] (t: contact_tangent)
+  Vector3d n;                 ///< normal: the frame is [n t o], t = contact_tangent(n), o = n x t
   double l1 = 0.0, l2 = 0.0;  ///< lever arms: r_1 = -l1 n from a, r_2 = +l2 n from b
   double xi = 0.0;            ///< gap at detection (negative: penetration)
   double gap_rate = 0.0;      ///< xi_eff / dt
   double mu = 0.0;
   Vector3d lambda = Vector3d::Zero();  ///< impulse of the step, contact-frame components
-
-  /// The frame's third axis o = n x t.
-  Vector3d o() const { return n.cross(t); }
 };
 
 /// The Delassus block diag(A_nn, A_tt, A_tt) of a contact, eq. (2) with r_1 = -l1 n, r_2 = l2 n,
@@ -102,16 +113,11 @@ struct Delassus {
       : m1(inv_m1), m2(inv_m2), i1(inv_I1 * l1), i2(inv_I2 * l2), Ann(m1 + m2), Att(Ann + i1 * l1 + i2 * l2) {}
 };
 
-/// The tangent of pe's contact frame [n t o]: t = n x e_k normalised, e_k the axis of the smallest
-/// |n_k| (o = n x t is Contact::o()). Detection computes every contact's frame with it
-/// (detection.cpp).
-Vector3d contact_tangent(const Vector3d& n);
-
 /// Four sphere-sphere contacts of one colour side by side, field by field (the fields of Contact:
 /// n, l1, l2, gap_rate, lambda, a, b): the sweep loads a field of the four with one vector load
 /// instead of gathering it lane by lane, its costliest part. Written by detection's placement of
 /// the contacts (colour order), the impulses staying in them. What a sweep can form from what it
-/// reads anyway is not stored: the tangent t = contact_tangent(n) is computed again, the spheres'
+/// reads anyway is not stored: the tangent t = contact_tangent(n) is formed from n, the spheres'
 /// 1/m and 1/I come with their velocities (Velocities) and make the block as Delassus does, and
 /// mu is the engine's one friction coefficient between spheres (EngineOptions::mu). The sweep
 /// streams the blocks ten times a step, so every byte left out is one it does not read (320 bytes

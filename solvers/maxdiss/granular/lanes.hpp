@@ -173,10 +173,10 @@ struct SphereLanes {
   int first;
 
   [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
-  /// The frame: n, t = contact_tangent(n) and o = n x t. t is computed again from n, with the
-  /// operations of detection's (n x e_k, e_k the axis of the smallest |n_k|, normalised: Eigen's
-  /// cross, (c_0^2 + c_1^2) + c_2^2, and c / sqrt of it), not read: the same bits, and 96 bytes a
-  /// block the sweep does not stream.
+  /// The frame: n, t = contact_tangent(n) and o = n x t, t formed from n with the operations of
+  /// contact_tangent (n x e_k, e_k the axis of the smallest |n_k|, normalised: Eigen's cross,
+  /// (c_0^2 + c_1^2) + c_2^2, and c / sqrt of it): the bits of the one-contact path, and 96 bytes
+  /// a block the sweep does not stream.
   [[gnu::always_inline]] void frame(vw& n0, vw& n1, vw& n2, vw& t0, vw& t1, vw& t2, vw& o0, vw& o1, vw& o2) const {
     get(n0, L.n0), get(n1, L.n1), get(n2, L.n2);
     using mask = decltype(n0 < n1);

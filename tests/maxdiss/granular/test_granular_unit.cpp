@@ -173,11 +173,9 @@ TEST(Granular, ContactFrameIsOrthonormalAndRightHanded) {
   std::normal_distribution<double> g;
   for (int k = 0; k < 1000; ++k) {
     const Vector3d n = Vector3d(g(rng), g(rng), g(rng)).normalized();
-    Contact c;  // the frame the sweep uses: n, the tangent of detection, o()
-    c.n = n;
-    c.t = contact_tangent(n);
+    const Vector3d t = contact_tangent(n);  // the frame the sweep uses: n, t, o = n x t
     Matrix3d Q;
-    Q << c.n, c.t, c.o();
+    Q << n, t, n.cross(t);
     EXPECT_LT((Q.transpose() * Q - Matrix3d::Identity()).norm(), 1e-14);
     EXPECT_NEAR(Q.determinant(), 1.0, 1e-14);
   }
