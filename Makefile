@@ -286,6 +286,16 @@ bench-$(1):
 endef
 $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 
+# A paper's own benchmarks ($(paper)_BENCH) run timing harnesses that make all's programs leave
+# out (cm_bench_program in CMake): they are built first, whichever benchmark is asked for alone.
+.PHONY: bench-programs
+# (Two builds: the first regenerates the build system where a CMake file changed, so that the
+# second knows every harness target.)
+bench-programs: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(call quote,$(JOBS)) --target cm_programs
+	cmake --build $(BUILD) -j $(call quote,$(JOBS)) --target cm_bench_programs
+$(foreach p,$(PAPERS),$($(p)_BENCH)): | bench-programs
+
 # --- the run store, archives, citations ------------------------------------------------------
 
 # One archive of the current runs of every paper (or of PAPER=...), with their configs, reports,
