@@ -85,7 +85,7 @@ __attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* 
 // closed-form Coulomb law): the loop of Engine::relax_lanes with the kernel inlined into it, so that
 // the spheres' addresses stay in registers and no call is made a block (some 80 instructions a
 // block of four went to the loop and the call, callgrind). vw: the engine's velocities, eight
-// doubles a sphere (v, w and padding); the spheres of the blocks after these are fetched ahead.
+// doubles a sphere (v, w, 1/m, 1/I); the spheres of the blocks after these are fetched ahead.
 template <int W, BlockSolver law>
 [[gnu::always_inline]] inline void relax_blocks(ContactLanes* blocks, long count, double* vw, double mu,
                                                 double bn_zero_eps, double relaxation, double& delta) {
@@ -157,8 +157,12 @@ template <int W>
   std::memcpy(&x0, x[0] + first, sizeof x0);
   std::memcpy(&x1, x[1] + first, sizeof x1);
   std::memcpy(&x2, x[2] + first, sizeof x2);
-  InverseMasses<W> M;  // from the spheres' lines (v, w, 1/m, 1/I)
+  BlockTerms<W> M;  // 1/m and 1/I from the spheres' lines (v, w, 1/m, 1/I), the tangent from n
   for (int k = 0; k < W; ++k) M.m1[k] = A[k][6], M.m2[k] = B[k][6], M.I1[k] = A[k][7], M.I2[k] = B[k][7];
+  const SphereLanes<W> C{L, first};
+  vw n0, n1, n2;
+  C.normal(n0, n1, n2);
+  C.tangent(n0, n1, n2, M.t0, M.t1, M.t2);
   apply_sphere_lanes<W>(L, first, A, B, M, x0, x1, x2, ~(lanes >> first), relaxation, delta);
 }
 

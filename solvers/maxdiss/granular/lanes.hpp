@@ -173,12 +173,12 @@ struct SphereLanes {
   int first;
 
   [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
-  /// The frame: n, t = contact_tangent(n) and o = n x t, t formed from n with the operations of
-  /// contact_tangent (n x e_k, e_k the axis of the smallest |n_k|, normalised: Eigen's cross,
-  /// (c_0^2 + c_1^2) + c_2^2, and c / sqrt of it): the bits of the one-contact path, and 96 bytes
-  /// a block the sweep does not stream.
-  [[gnu::always_inline]] void frame(vw& n0, vw& n1, vw& n2, vw& t0, vw& t1, vw& t2, vw& o0, vw& o1, vw& o2) const {
-    get(n0, L.n0), get(n1, L.n1), get(n2, L.n2);
+  /// The normal n.
+  [[gnu::always_inline]] void normal(vw& n0, vw& n1, vw& n2) const { get(n0, L.n0), get(n1, L.n1), get(n2, L.n2); }
+  /// The tangent t = contact_tangent(n), formed from n with its operations (n x e_k, e_k the axis
+  /// of the smallest |n_k|, normalised: Eigen's cross, (c_0^2 + c_1^2) + c_2^2, and c / sqrt of
+  /// it): the bits of the one-contact path, and 96 bytes a block the sweep does not stream.
+  [[gnu::always_inline]] static void tangent(const vw& n0, const vw& n1, const vw& n2, vw& t0, vw& t1, vw& t2) {
     using mask = decltype(n0 < n1);
     vw minus_zero;
     for (int k = 0; k < W; ++k) minus_zero[k] = -0.0;
@@ -195,7 +195,11 @@ struct SphereLanes {
     for (int k = 0; k < W; ++k) norm[k] = std::sqrt(norm[k]);
     const auto positive = norm2 > zero;  // Eigen's normalized() leaves a zero vector as it is
     t0 = positive ? c0 / norm : c0, t1 = positive ? c1 / norm : c1, t2 = positive ? c2 / norm : c2;
-    o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;  // o = n x t
+  }
+  /// The third axis o = n x t.
+  [[gnu::always_inline]] static void third(const vw& n0, const vw& n1, const vw& n2, const vw& t0, const vw& t1,
+                                           const vw& t2, vw& o0, vw& o1, vw& o2) {
+    o0 = n1 * t2 - n2 * t1, o1 = n2 * t0 - n0 * t2, o2 = n0 * t1 - n1 * t0;
   }
 };
 
@@ -216,20 +220,22 @@ template <int W>
   }
 }
 
-// The spheres' inverse masses and inertias of W contacts, lane by lane: m1, m2 the 1/m of the
-// first and second sphere, I1, I2 their 1/I (the contact's l_1 / I_1 is I1 l1, the product of
-// Delassus, engine.hpp).
+// What a block's relaxation forms once and uses in two phases, lane by lane: the spheres'
+// inverse masses and inertias (m1, m2 the 1/m of the first and second sphere, I1, I2 their 1/I;
+// the contact's l_1 / I_1 is I1 l1, the product of Delassus, engine.hpp), and the tangent t of
+// the frame.
 template <int W>
-struct InverseMasses {
-  typename DoubleLanes<W>::type m1, m2, I1, I2;
+struct BlockTerms {
+  typename DoubleLanes<W>::type m1, m2, I1, I2, t0, t1, t2;
 };
 
 // The second half of Engine::relax_with on W lanes: the impulses become x
 // (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
-// are. A is the first sphere's v and w (six doubles side by side), B the second's, lane by lane.
+// are. A is the first sphere's line (v, w, 1/m, 1/I), B the second's, lane by lane; M holds
+// their 1/m and 1/I and the tangent.
 template <int W>
 [[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                      const InverseMasses<W>& M, typename DoubleLanes<W>::type& x0,
+                                                      const BlockTerms<W>& M, typename DoubleLanes<W>::type& x0,
                                                       typename DoubleLanes<W>::type& x1,
                                                       typename DoubleLanes<W>::type& x2, int skip, double relaxation,
                                                       double& delta) {
@@ -243,8 +249,10 @@ template <int W>
     x2 = la2 + relaxation * (x2 - la2);
   }
   const vw d0 = x0 - la0, d1 = x1 - la1, d2 = x2 - la2;
-  vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2;
-  C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+  vw n0, n1, n2, o0, o1, o2, l1, l2;
+  const vw t0 = M.t0, t1 = M.t1, t2 = M.t2;
+  C.normal(n0, n1, n2);
+  C.third(n0, n1, n2, t0, t1, t2, o0, o1, o2);
   const vw P0 = d0 * n0 + d1 * t0 + d2 * o0, P1 = d0 * n1 + d1 * t1 + d2 * o1, P2 = d0 * n2 + d1 * t2 + d2 * o2;
   const vw q0 = n1 * P2 - n2 * P1, q1 = n2 * P0 - n0 * P2, q2 = n0 * P1 - n1 * P0;  // n x P
   C.get(l1, L.l1), C.get(l2, L.l2);
@@ -288,10 +296,10 @@ struct LaneBlock {
   using vw = typename DoubleLanes<W>::type;
   ContactLanes* L = nullptr;
   int first = 0;               // lanes first .. first + W - 1 of *L
-  double* const* A = nullptr;  // the first sphere's v and w (six doubles side by side), lane by lane
+  double* const* A = nullptr;  // the first sphere's line (v, w, 1/m, 1/I), lane by lane
   double* const* B = nullptr;  // the second's
   vw dv0{}, dv1{}, dv2{};      // the relative velocity
-  InverseMasses<W> M{};        // the spheres' 1/m and 1/I, read with their velocities
+  BlockTerms<W> M{};           // the spheres' 1/m and 1/I, read with their velocities; the tangent
   vw x0{}, x1{}, x2{};         // the impulses the law gives
   int aside = 0;               // the lanes set aside (bit k: lane k)
 };
@@ -306,7 +314,7 @@ template <int W>
   C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
   gather_spheres<W>(s.A, a);
   gather_spheres<W>(s.B, b);
-  s.M = {a[6], b[6], a[7], b[7]};
+  s.M.m1 = a[6], s.M.m2 = b[6], s.M.I1 = a[7], s.M.I2 = b[7];
   s.dv0 = (a[0] - l1 * (a[4] * n2 - a[5] * n1)) - (b[0] + l2 * (b[4] * n2 - b[5] * n1));
   s.dv1 = (a[1] - l1 * (a[5] * n0 - a[3] * n2)) - (b[1] + l2 * (b[5] * n0 - b[3] * n2));
   s.dv2 = (a[2] - l1 * (a[3] * n1 - a[4] * n0)) - (b[2] + l2 * (b[3] * n1 - b[4] * n0));
@@ -326,7 +334,10 @@ template <int W, BlockSolver law>
   vw Ann, Att, b0, b1, b2;
   {
     vw n0, n1, n2, t0, t1, t2, o0, o1, o2, l1, l2, la0, la1, la2, gap;
-    C.frame(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+    C.normal(n0, n1, n2);
+    C.tangent(n0, n1, n2, t0, t1, t2);
+    C.third(n0, n1, n2, t0, t1, t2, o0, o1, o2);
+    s.M.t0 = t0, s.M.t1 = t1, s.M.t2 = t2;  // for the change applied
     C.get(l1, L.l1), C.get(l2, L.l2);
     C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2), C.get(gap, L.gap);
     const vw i1 = s.M.I1 * l1, i2 = s.M.I2 * l2;  // l_1 / I_1, l_2 / I_2 (Contact::Att)
@@ -429,7 +440,7 @@ template <int W, BlockSolver law, int N>
 // W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
 // operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
 // every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
-// the first sphere's v and w (six doubles side by side), B the second's.
+// the first sphere's line (v, w, 1/m, 1/I), B the second's.
 //  - BlockSolver::maxdiss: md::solve_sphere.
 //  - BlockSolver::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
 //  - BlockSolver::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
