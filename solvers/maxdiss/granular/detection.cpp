@@ -216,7 +216,7 @@ struct Detector {
       c.l1 = S.R[i] + c.xi;  // x_hat = x_2 + R_2 n (the paper)
       c.l2 = S.R[j];
     }
-    c.mu = opt.mu;
+    c.mu = opt.mu;  // one coefficient between spheres: the lanes read EngineOptions::mu, not this
     finish(c);
     out.push_back(c);
   }

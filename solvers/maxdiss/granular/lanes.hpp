@@ -340,7 +340,7 @@ template <int W, BlockSolver law>
     s.M.t0 = t0, s.M.t1 = t1, s.M.t2 = t2;  // for the change applied
     C.get(l1, L.l1), C.get(l2, L.l2);
     C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2), C.get(gap, L.gap);
-    const vw i1 = s.M.I1 * l1, i2 = s.M.I2 * l2;  // l_1 / I_1, l_2 / I_2 (Contact::Att)
+    const vw i1 = s.M.I1 * l1, i2 = s.M.I2 * l2;  // l_1 / I_1, l_2 / I_2 (Delassus, engine.hpp)
     Ann = s.M.m1 + s.M.m2, Att = Ann + i1 * l1 + i2 * l2;
     b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
     b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
