@@ -102,10 +102,14 @@ void ChannelSetup::declare(cm::Config& c) {
   c.add("nbgs.slab_columns", &engine.slab_columns, "columns of cells along the channel per slab (nbgs.order = slabs)")
       .range(cm::Range::closed(1, 1e6));
   c.add_choice("nbgs.lanes", &engine.lanes,
-               {{"widest", Lanes::widest}, {"avx2", Lanes::avx2}, {"sse2", Lanes::sse2}, {"one", Lanes::one}},
-               "contacts of a colour relaxed (and candidates detected) at once in vector registers: AVX2's four "
-               "where the processor has it, else SSE2's two (widest), four, two, or one at a time (the "
-               "reference the others reproduce bit for bit)")
+               {{"widest", Lanes::widest},
+                {"avx512", Lanes::avx512},
+                {"avx2", Lanes::avx2},
+                {"sse2", Lanes::sse2},
+                {"one", Lanes::one}},
+               "contacts of a colour relaxed (and candidates detected) at once in vector registers: the widest "
+               "the processor has (widest), four with AVX-512VL's 32 registers, four with AVX2's 16, two, or one "
+               "at a time (the reference the others reproduce bit for bit)")
       .no_data();
   c.add_choice("contact.point", &engine.contact_point,
                {{"midpoint", ContactPoint::midpoint}, {"body2_surface", ContactPoint::body2_surface}},
@@ -166,6 +170,8 @@ void ChannelSetup::declare(cm::Config& c) {
     if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
     if (engine.lanes == Lanes::avx2 && !avx2_available())
       c.fail("nbgs.lanes", "avx2: this processor has no AVX2 (widest takes the widest it has)");
+    if (engine.lanes == Lanes::avx512 && !avx512_available())
+      c.fail("nbgs.lanes", "avx512: this processor has no AVX-512VL (widest takes the widest it has)");
     // The spheres the channel holds on the grid of particles.spacing (the initial fill and the
     // inflow's layers lie on it), counted before any grid is built: each extent over the spacing.
     double spheres = 1.0;

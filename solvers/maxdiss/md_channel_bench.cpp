@@ -94,9 +94,11 @@ class ChannelBench {
     // the largest spread of a law and thread count's repetitions, (slowest - fastest) / median: how
     // far one timing alone could have been off on this machine at this time
     run.scalar("largest_spread_of_repetitions", spread);
-    // the sweep relaxes four sphere-sphere contacts at once where the processor has AVX2, else two
-    // (the data are the same bits either way, the rates are not)
+    // the sweep relaxes four sphere-sphere contacts at once where the processor has AVX2, else two,
+    // and holds them in AVX-512VL's 32 registers where it has those (the data are the same bits
+    // either way, the rates are not)
     run.scalar("lanes_avx2", avx2_available() ? 1.0 : 0.0);
+    run.scalar("lanes_avx512", avx512_available() ? 1.0 : 0.0);
     write_memory(run, channel);
   }
 

@@ -325,10 +325,10 @@ StepStats Engine::detect_contacts() {
                           .runs = {sy, sx - sy, sx, sx + sy}};
   // the candidates four at a time where the sweep's lanes are AVX2's, else two (never a change
   // to the data)
-  const bool avx2 = opt_.lanes == Lanes::avx2 || (opt_.lanes == Lanes::widest && avx2_available());
+  const bool avx2 = four_lanes(opt_.lanes);
 
-  // each chunk's statistics while its contacts are in cache (a maximum and a count: the same
-  // whatever the grouping)
+  // each chunk's statistics and the spheres of its contacts while its contacts are in cache (a
+  // maximum and a count: the same whatever the grouping)
   chunk_stats_.assign(static_cast<std::size_t>(chunks), StepStats{});
 #pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {
@@ -337,8 +337,12 @@ StepStats Engine::detect_contacts() {
     const long c0 = k * cells / chunks, c1 = (k + 1) * cells / chunks;
     avx2 ? cells_avx2(detector, c0, c1, out) : cells_sse2(detector, c0, c1, out);
     StepStats& cs = chunk_stats_[static_cast<std::size_t>(k)];
+    auto& ends = chunk_ends_[static_cast<std::size_t>(k)];
+    ends.resize(out.size());
     cs.contacts = static_cast<long>(out.size());
-    for (const Contact& c : out) {
+    for (std::size_t j = 0; j < out.size(); ++j) {
+      const Contact& c = out[j];
+      ends[j] = {c.a, c.b};
       cs.max_penetration = std::max(cs.max_penetration, -c.xi);
       if (c.b >= 0) {  // between two spheres (b < 0: a boundary)
         ++cs.sphere_contacts;
@@ -347,7 +351,8 @@ StepStats Engine::detect_contacts() {
     }
   }
   // the chunks one after the other (each copied by any thread to its place), and the spheres of
-  // each contact apart (colour()'s greedy pass reads 8 bytes of a contact instead of 96)
+  // each contact apart (colour()'s greedy pass reads 8 bytes of a contact instead of 96, and this
+  // copy reads the chunks' ends, not their contacts, which have left the cache)
   StepStats st;
   chunk_start_.resize(static_cast<std::size_t>(chunks) + 1);
   chunk_start_[0] = 0;
@@ -362,9 +367,9 @@ StepStats Engine::detect_contacts() {
   detected_ends_.resize(chunk_start_.back());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
   for (long k = 0; k < chunks; ++k) {
-    const auto& chunk = chunk_contacts_[static_cast<std::size_t>(k)];
-    const std::size_t at = chunk_start_[static_cast<std::size_t>(k)];
-    for (std::size_t j = 0; j < chunk.size(); ++j) detected_ends_[at + j] = {chunk[j].a, chunk[j].b};
+    const auto& ends = chunk_ends_[static_cast<std::size_t>(k)];
+    std::copy(ends.begin(), ends.end(),
+              detected_ends_.begin() + static_cast<std::ptrdiff_t>(chunk_start_[static_cast<std::size_t>(k)]));
   }
   return st;
 }

@@ -44,20 +44,26 @@ bool avx2_available() {
   return available;
 }
 
-namespace {
-
-/// Whether `lanes` asks for AVX2 registers; refuses AVX2 on a processor without it.
-bool wide(Lanes lanes) {
-  if (lanes == Lanes::avx2 && !avx2_available())
-    throw std::invalid_argument("four lanes (AVX2) asked of a processor without AVX2");
-  return lanes == Lanes::avx2 || (lanes == Lanes::widest && avx2_available());
+bool avx512_available() {
+  static const bool available = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+  return available;
 }
 
-}  // namespace
+bool four_lanes(Lanes lanes) {
+  if (lanes == Lanes::avx2 && !avx2_available())
+    throw std::invalid_argument("four lanes (AVX2) asked of a processor without AVX2");
+  if (lanes == Lanes::avx512 && !avx512_available())
+    throw std::invalid_argument("four lanes in AVX-512VL's registers asked of a processor without AVX-512VL");
+  return lanes == Lanes::avx512 || lanes == Lanes::avx2 || (lanes == Lanes::widest && avx2_available());
+}
+
+bool avx512_registers(Lanes lanes) {
+  return four_lanes(lanes) && (lanes == Lanes::avx512 || (lanes == Lanes::widest && avx512_available()));
+}
 
 void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes) {
   if (lanes == Lanes::one) throw std::invalid_argument("golden_on_circles takes two or four lanes");
-  const bool avx2 = wide(lanes);
+  const bool avx2 = four_lanes(lanes);
   avx2 ? golden_avx2(circle, count, iterations, s) : golden_sse2(circle, count, iterations, s);
 }
 
@@ -149,6 +155,16 @@ __attribute__((target("avx2"))) void relax_blocks_avx2(ContactLanes* blocks, lon
   relax_blocks<4, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
 }
 
+// The same, AVX2's operations on AVX2's registers, encoded with AVX-512VL: its 32 vector registers
+// hold what 16 spilled to the stack (no other instruction of AVX-512 is asked for, and no
+// multiply-add is contracted: -ffp-contract=off, CMakeLists.txt; the same bits).
+template <BlockSolver law>
+__attribute__((target("avx2,avx512f,avx512vl"))) void relax_blocks_avx512(ContactLanes* blocks, long count, double* vw,
+                                                                          double mu, double bn_zero_eps,
+                                                                          double relaxation, double& delta) {
+  relax_blocks<4, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
+}
+
 template <int W>
 [[gnu::always_inline]] inline void apply_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
                                                const double (&x)[3][4], int lanes, double relaxation, double& delta) {
@@ -185,7 +201,7 @@ __attribute__((target("avx2"))) void apply_spheres_avx2(ContactLanes& L, double*
 
 Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) : opt_(options), box_(box) {
   opt_.kernel.want_alpha = false;  // the sweep needs the impulse only
-  wide(opt_.lanes);                // refuses AVX2 where there is none
+  four_lanes(opt_.lanes);          // refuses AVX2 or AVX-512VL where there is none
   // A cell no smaller than the largest contact distance 2 R_max + threshold: every contact pair
   // lies in neighbouring cells.
   cell_ = 2.0 * max_radius + std::max(opt_.threshold, 0.0);
@@ -200,10 +216,11 @@ Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) 
   // fixed chunks of cells, whatever the number of threads
   const long chunks = std::min<long>(cells, 512);
   chunk_contacts_.resize(static_cast<std::size_t>(chunks));
+  chunk_ends_.resize(static_cast<std::size_t>(chunks));
 }
 
 void Engine::set_options(const EngineOptions& options) {
-  wide(options.lanes);
+  four_lanes(options.lanes);
   opt_ = options;
   opt_.kernel.want_alpha = false;
 }
@@ -220,6 +237,7 @@ double Engine::bytes() const {
        cap(packed_R_) + cap(contacts_) + cap(lanes_) + cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) +
        cap(colour_of_) + cap(group_of_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
   for (const auto& c : chunk_contacts_) b += cap(c);
+  for (const auto& c : chunk_ends_) b += cap(c);
   return b;
 }
 
@@ -462,9 +480,12 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     ContactLanes* first = lanes_.data() + (g0 + (k0 - c0) / 4);
     const long blocks = std::max(0L, (packed_end - k0) / 4);
     double* vw = spheres.vw.empty() ? nullptr : spheres.vw[0].v.data();
-    if constexpr (W == 4)
-      relax_blocks_avx2<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
-    else
+    if constexpr (W == 4) {
+      if (avx512_registers(opt_.lanes))
+        relax_blocks_avx512<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+      else
+        relax_blocks_avx2<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
+    } else
       relax_blocks_sse2<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
     k += 4 * blocks;
   }
@@ -549,7 +570,7 @@ double Engine::sweep() {
   // in blocks long enough that its batches are mostly full (1024 contacts for that law, 64 else;
   // md_channel_bench --coulomb.solver=decoupling times it).
   const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
-  const bool avx2 = at_once && wide(opt_.lanes);
+  const bool avx2 = at_once && four_lanes(opt_.lanes);
   const bool lanes = laned_;
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
     if (lanes && opt_.solver == BlockSolver::maxdiss)

@@ -37,9 +37,11 @@
 // Lanes: colour by colour, the sweep also takes several contacts at once in vector registers
 // (EngineOptions::lanes): the sphere-sphere contacts four to an AVX2 register (two to an SSE2 one
 // where the processor has no AVX2), under either law, and the decoupled Coulomb law's golden
-// sections sixteen (eight) together, a contact that needs one waiting for them. Each lane does the
-// operations of the one-contact path in the same order, and no multiply-add is contracted, so the
-// data are the same bits either way.
+// sections sixteen (eight) together, a contact that needs one waiting for them. Where the processor
+// has AVX-512VL, the sphere-sphere blocks are compiled with its 32 vector registers (the same AVX2
+// operations, fewer values spilled to the stack). Each lane does the operations of the one-contact
+// path in the same order, and no multiply-add is contracted, so the data are the same bits either
+// way.
 //
 // Layout: spheres as a structure of arrays (positions; velocity, angular velocity, inverse mass
 // and inverse inertia together, a cache line a sphere, whose velocities the sweeps change in
@@ -299,13 +301,14 @@ class Engine {
   int nx_ = 1, ny_ = 1, nz_ = 1;
   std::vector<std::uint32_t> cell_of_, cell_start_, order_;
   std::vector<double> packed_x_, packed_y_, packed_z_, packed_R_;  // the spheres' x and R in cell order
-  std::vector<std::vector<Contact>> chunk_contacts_;
-  std::vector<StepStats> chunk_stats_;    // each chunk's count and deepest penetration
-  std::vector<std::size_t> chunk_start_;  // where each chunk's contacts begin in contacts_
-  std::vector<Contact> contacts_;
   struct Ends {
     std::int32_t a, b;
   };
+  std::vector<std::vector<Contact>> chunk_contacts_;
+  std::vector<std::vector<Ends>> chunk_ends_;  // the spheres of each chunk's contacts
+  std::vector<StepStats> chunk_stats_;         // each chunk's count and deepest penetration
+  std::vector<std::size_t> chunk_start_;       // where each chunk's contacts begin in contacts_
+  std::vector<Contact> contacts_;
   std::vector<Ends> detected_ends_;          // the spheres of each contact, in detection order
   std::vector<std::uint32_t> place_;         // colour(): the place of each contact in the sorted order
   std::vector<std::uint32_t> colour_start_;  // colour: contacts of colour k; slabs: of slab k

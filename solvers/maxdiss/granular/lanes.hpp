@@ -1,7 +1,8 @@
 // The vector lanes of the engine's sweep (engine.cpp): several contacts of one colour, or several
 // golden sections, relaxed at once in vector registers, each lane doing the operations of the
 // one-contact path in the same order. Internal to the engine: included only by engine.cpp, whose
-// entries compile these always-inlined kernels for SSE2 and for AVX2 (target("avx2")). They stay
+// entries compile these always-inlined kernels for SSE2 and for AVX2 (target("avx2"), and the
+// sphere-sphere blocks also with AVX-512VL's registers, relax_blocks_avx512). They stay
 // in an unnamed namespace, as in the one file the engine was: in a named one the compiler
 // allocates the registers of the SSE2 entries and of a relax_lanes differently.
 #pragma once

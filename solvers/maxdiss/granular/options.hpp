@@ -33,13 +33,21 @@ enum class SweepOrder : std::uint8_t {
 /// How many contacts of one colour the sweep relaxes at once, in vector registers (never a change
 /// to the data: every lane does the operations of the one-contact path, in the same order).
 enum class Lanes : std::uint8_t {
-  widest,  ///< AVX2's four where the processor has it, else SSE2's two; the default
+  widest,  ///< avx512 where the processor has AVX-512VL, else avx2 where it has AVX2, else sse2; the default
+  avx512,  ///< four, as avx2, with AVX-512VL's 32 vector registers (refused where the processor has none)
   avx2,    ///< four (refused where the processor has no AVX2)
   sse2,    ///< two (every x86-64)
   one,     ///< one contact at a time: the reference the others reproduce bit for bit
 };
 /// Whether this processor has AVX2.
 bool avx2_available();
+/// Whether this processor has AVX-512F and AVX-512VL (the 32 registers of Lanes::avx512).
+bool avx512_available();
+/// Whether `lanes` takes four contacts at once (avx512, avx2, or widest where the processor has
+/// AVX2); throws std::invalid_argument where it asks for an instruction set the processor lacks.
+bool four_lanes(Lanes lanes);
+/// Whether `lanes` is avx512, or widest where the processor has AVX-512VL.
+bool avx512_registers(Lanes lanes);
 
 struct EngineOptions {
   double dt = 1e-5;

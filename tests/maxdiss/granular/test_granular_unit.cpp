@@ -122,6 +122,7 @@ TEST(Granular, GoldenSectionsTakenTogetherAreTheSingleSectionsBitForBit) {
   }
   std::vector<Lanes> sets{Lanes::widest, Lanes::sse2};
   if (avx2_available()) sets.push_back(Lanes::avx2);  // else the widest is SSE2
+  if (avx512_available()) sets.push_back(Lanes::avx512);
   for (const Lanes lanes : sets) {
     for (const int count : {1, 7, 8, 13, 16, 17, 150}) {
       for (const int iterations : {0, 1, 20, 200}) {
@@ -230,6 +231,7 @@ TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
   EXPECT_EQ(sorted, brute);
   std::vector<Lanes> sets{Lanes::sse2};
   if (avx2_available()) sets.push_back(Lanes::avx2);
+  if (avx512_available()) sets.push_back(Lanes::avx512);
   for (Lanes lanes : sets) EXPECT_EQ(detect(lanes).first, one) << "lanes " << static_cast<int>(lanes);
 }
 
@@ -270,6 +272,7 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   // differs here, where equal spheres could not tell).
   std::vector<Lanes> sets{Lanes::sse2};
   if (avx2_available()) sets.push_back(Lanes::avx2);
+  if (avx512_available()) sets.push_back(Lanes::avx512);
   struct Case {
     BlockSolver law;
     double mu, relaxation;
