@@ -71,14 +71,22 @@ void Engine::build_cells(bool may_sort) {
     return static_cast<std::uint32_t>((static_cast<long>(ix + 1) * (ny_ + 2) + iy + 1) * (nz_ + 2) + iz + 1);
   };
   for (int pass = 0; pass < 2; ++pass) {
+    // each sphere's cell, by any thread (a non-finite position is named after the loop: the first)
     cell_of_.resize(n);
+    bool finite = true;
+#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(&& : finite)
     for (std::size_t i = 0; i < n; ++i) {
       const Vector3d& p = spheres.x[i];
-      if (!p.allFinite())
-        throw cm::NumericalError("sphere " + std::to_string(spheres.id[i]) + " has a non-finite position");
-      cell_of_[i] = index(p);
+      const bool here = p.allFinite();
+      finite = finite && here;
+      cell_of_[i] = here ? index(p) : 0;
     }
-    // counting sort by cell (stable: spheres of a cell keep their order)
+    if (!finite) {
+      for (std::size_t i = 0; i < n; ++i)
+        if (!spheres.x[i].allFinite())
+          throw cm::NumericalError("sphere " + std::to_string(spheres.id[i]) + " has a non-finite position");
+    }
+    // counting sort by cell (stable: spheres of a cell keep their order), on one thread
     cell_start_.assign(static_cast<std::size_t>(cells) + 1, 0);
     for (std::size_t i = 0; i < n; ++i) ++cell_start_[cell_of_[i] + 1];
     for (long c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
@@ -99,6 +107,7 @@ void Engine::build_cells(bool may_sort) {
     a->resize(n + 8);
     std::fill(a->begin() + static_cast<std::ptrdiff_t>(n), a->end(), 0.0);
   }
+#pragma omp parallel for schedule(static) num_threads(opt_.threads)
   for (std::size_t s = 0; s < n; ++s) {
     const std::uint32_t i = order_[s];
     packed_x_[s] = spheres.x[i](0), packed_y_[s] = spheres.x[i](1), packed_z_[s] = spheres.x[i](2);

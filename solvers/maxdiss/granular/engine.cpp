@@ -235,7 +235,8 @@ double Engine::bytes() const {
   double b = cap(spheres.x) + cap(spheres.vw) + cap(spheres.R) + cap(spheres.id);
   b += cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(packed_x_) + cap(packed_y_) + cap(packed_z_) +
        cap(packed_R_) + cap(contacts_) + cap(lanes_) + cap(lanes_start_) + cap(colour_start_) + cap(used_colours_) +
-       cap(colour_of_) + cap(group_of_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) + cap(chunk_stats_);
+       cap(colour_of_) + cap(group_of_) + cap(chunk_keys_) + cap(detected_ends_) + cap(place_) + cap(chunk_start_) +
+       cap(chunk_stats_);
   for (const auto& c : chunk_contacts_) b += cap(c);
   for (const auto& c : chunk_ends_) b += cap(c);
   return b;
@@ -275,13 +276,40 @@ int Engine::colour(std::uint32_t groups) {
     const std::uint32_t boundary = detected_ends_[k].b < 0 ? 1u : 0u;
     return ((group_of_.empty() ? 0u : group_of_[k]) * ncol + colour_of_[k]) * 2u + boundary;
   };
-  std::vector<std::uint32_t> start(2 * static_cast<std::size_t>(groups) * ncol + 1, 0);
-  for (std::size_t k = 0; k < nc; ++k) ++start[key(k) + 1];
-  for (std::size_t q = 0; q + 1 < start.size(); ++q) start[q + 1] += start[q];
-  // each contact's place, then the contacts moved to their places by any thread
-  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  // The sort by any thread: each of detection's chunks (chunk_start_) counts its keys, the counts
+  // are summed key by key and chunk by chunk (so that a chunk's contacts of one key follow those
+  // of the chunks before it, as one pass in detection order would place them), and each chunk
+  // then places its contacts.
+  const std::size_t keys = 2 * static_cast<std::size_t>(groups) * ncol;
+  const long chunks = static_cast<long>(chunk_start_.size()) - 1;
+  chunk_keys_.assign(static_cast<std::size_t>(chunks) * keys, 0);
+#pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
+  for (long k = 0; k < chunks; ++k) {
+    std::uint32_t* count = chunk_keys_.data() + static_cast<std::size_t>(k) * keys;
+    for (std::size_t j = chunk_start_[static_cast<std::size_t>(k)]; j < chunk_start_[static_cast<std::size_t>(k) + 1];
+         ++j)
+      ++count[key(j)];
+  }
+  std::vector<std::uint32_t> start(keys + 1, 0);  // where each key's contacts begin
+  std::uint32_t at = 0;
+  for (std::size_t q = 0; q < keys; ++q) {
+    start[q] = at;
+    for (long k = 0; k < chunks; ++k) {  // a chunk's count becomes where its contacts of key q go
+      std::uint32_t& count = chunk_keys_[static_cast<std::size_t>(k) * keys + q];
+      const std::uint32_t here = count;
+      count = at;
+      at += here;
+    }
+  }
+  start[keys] = at;
   place_.resize(nc);
-  for (std::size_t k = 0; k < nc; ++k) place_[k] = fill[key(k)]++;
+#pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
+  for (long k = 0; k < chunks; ++k) {
+    std::uint32_t* fill = chunk_keys_.data() + static_cast<std::size_t>(k) * keys;
+    for (std::size_t j = chunk_start_[static_cast<std::size_t>(k)]; j < chunk_start_[static_cast<std::size_t>(k) + 1];
+         ++j)
+      place_[j] = fill[key(j)]++;
+  }
   // colour_start_: where each group begins (one group: where each colour begins)
   const std::uint32_t stride = groups > 1 ? ncol : 1;
   const std::size_t bounds = groups > 1 ? groups : ncol;

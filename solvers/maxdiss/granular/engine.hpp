@@ -314,6 +314,7 @@ class Engine {
   std::vector<std::uint32_t> colour_start_;  // colour: contacts of colour k; slabs: of slab k
   std::vector<std::uint64_t> used_colours_;
   std::vector<std::uint32_t> colour_of_, group_of_;
+  std::vector<std::uint32_t> chunk_keys_;  // colour(): each chunk's count of each key, then where they go
   bool laned_ = false;  // order(): the colours' sphere-sphere contacts are in lanes_ (four at a time)
   std::vector<ContactLanes> lanes_;
   std::vector<std::uint32_t> lanes_start_;  // colour k: its blocks are lanes_[lanes_start_[k] .. lanes_start_[k + 1])
