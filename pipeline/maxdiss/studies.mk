@@ -153,8 +153,11 @@ bench-maxdiss-channel-paper:
 # developing flow from t = 0 (channel_mpi_bench_weak.ini: a channel half as high on 1 rank, the
 # full height on 2, split along z); then md_mpi_scaling: sphere-steps per second per rank,
 # parallel efficiency, bytes sent per step per rank, and the paper's run projected onto 640 ranks
-# from the rates on that flow (results/bench/maxdiss-mpi/scaling). Each run is a new folder: an
-# earlier bench's runs are replaced by the solvers themselves (they replace only their own runs).
+# from the rates on that flow (results/bench/maxdiss-mpi/scaling). The strong scaling again with
+# the two ranks' cut placed by the frame's load (mpi.cuts = balanced: strong_2_balanced, and
+# md_mpi_scaling's table of it in scaling_balanced); the even cut is the paper's grid. Each run is
+# a new folder: an earlier bench's runs are replaced by the solvers themselves (they replace only
+# their own runs).
 MPI_BENCH := results/bench/maxdiss-mpi
 MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel_mpi \
   --config configs/maxdiss/$(2).ini --run.study=$(3) --output $(MPI_BENCH)/$(3) $(4)
@@ -164,7 +167,10 @@ bench-maxdiss-mpi: results/maxdiss/channel/run.json
 	@mkdir -p $(MPI_BENCH)
 	$(call MPI_BENCH_RUN,1,channel_mpi_bench,strong_1,)
 	$(call MPI_BENCH_RUN,2,channel_mpi_bench,strong_2,--mpi.grid=2$(comma)1$(comma)1)
+	$(call MPI_BENCH_RUN,2,channel_mpi_bench,strong_2_balanced,--mpi.grid=2$(comma)1$(comma)1 --mpi.cuts=balanced)
 	$(call MPI_BENCH_RUN,1,channel_mpi_bench_weak,weak_1,--channel.height=0.01)
 	$(call MPI_BENCH_RUN,2,channel_mpi_bench_weak,weak_2,--mpi.grid=1$(comma)1$(comma)2)
 	$(BIN)/md_mpi_scaling --scaling.strong=$(MPI_BENCH)/strong_1,$(MPI_BENCH)/strong_2 \
 	  --scaling.weak=$(MPI_BENCH)/weak_1,$(MPI_BENCH)/weak_2 --output $(MPI_BENCH)/scaling
+	$(BIN)/md_mpi_scaling --scaling.strong=$(MPI_BENCH)/strong_1,$(MPI_BENCH)/strong_2_balanced \
+	  --scaling.weak=$(MPI_BENCH)/weak_1,$(MPI_BENCH)/weak_2 --output $(MPI_BENCH)/scaling_balanced

@@ -147,6 +147,16 @@ void ChannelSetup::declare(cm::Config& c) {
       .assumption(
           "ASSUMED: not in the paper; pe's default relaxationParameter = 0.75 (spec 001, 6.6), applied as pe does to "
           "every owned sphere after each sweep, with or without contacts across subdomains");
+  c.add_choice("mpi.cuts", &cuts, {{"even", Cuts::even}, {"balanced", Cuts::balanced}},
+               "where the cuts between subdomains lie: evenly along each axis (the paper's grid), or at the "
+               "quantiles of the load of restart.from's frame along each split axis (each sphere one, each contact "
+               "between two spheres mpi.contact_weight), so that every rank starts with as much work (a grid of "
+               "another shape: its data differ from the even grid's as any two decompositions' do)");
+  c.add("mpi.contact_weight", &contact_weight,
+        "the load of a contact between two spheres, in spheres, by which balanced cuts are placed (mpi.cuts): on the "
+        "developed flow a step's sweeps take some 1.5 times as long per contact as the rest of it per sphere "
+        "(md_channel_bench's phases)")
+      .range(cm::Range::closed(0.0, 1e3));
   c.add("solver.threads", &engine.threads,
         "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
       .range(cm::Range::closed(1, cm::max_threads))

@@ -17,12 +17,19 @@ namespace md::granular {
 /// The Coulomb law's block solver (spec 001, 6.4 and 6.6).
 enum class CoulombSolver { decoupling, exact };
 
+/// Where the cuts between subdomains lie (mpi.cuts): evenly (the paper's grid), or at the
+/// quantiles of the load of the frame gone on from (its spheres and their contacts), so that each
+/// rank starts with as much work.
+enum class Cuts { even, balanced };
+
 struct ChannelSetup {
   ChannelOptions channel;
   EngineOptions engine;
   CoulombSolver coulomb = CoulombSolver::exact;
   std::vector<long> subdomains{1, 1, 1};  ///< mpi.grid: subdomains along x, y, z
   double jacobi_relaxation = 0.75;        ///< mpi.relaxation: omega of the blend across subdomains
+  Cuts cuts = Cuts::even;                 ///< mpi.cuts
+  double contact_weight = 1.5;            ///< mpi.contact_weight: a contact's load, in spheres (balanced cuts)
   /// Ranks the executable runs on (1 without MPI); set before declare().
   int ranks = 1;
 
@@ -30,9 +37,11 @@ struct ChannelSetup {
   void declare(cm::Config& c);
   /// The engine's options for a law.
   EngineOptions engine_for(ContactLaw law) const;
-  /// This rank's part of a split over mpi.grid (decomposition.cpp), or none on one rank.
-  /// md_channel links the version without MPI (one rank, no coupling, no_coupling.cpp).
-  std::unique_ptr<Coupling> coupling() const;
+  /// This rank's part of a split over mpi.grid (decomposition.cpp), or none on one rank. `from`:
+  /// the spheres of the frame gone on from (restart.from; every rank holds them all), by which
+  /// balanced cuts are placed; none for a run from t = 0. md_channel links the version without
+  /// MPI (one rank, no coupling, no_coupling.cpp).
+  std::unique_ptr<Coupling> coupling(const Spheres* from) const;
   /// The reach of a contact, 2 R + threshold: the width of the ghost layer.
   double reach() const { return 2.0 * channel.R + std::max(engine.threshold, 0.0); }
 

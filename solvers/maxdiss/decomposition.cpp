@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/errors.hpp"
+#include "common/text.hpp"
 #include "maxdiss/channel_keys.hpp"
 
 namespace md::granular {
@@ -32,6 +33,12 @@ std::array<int, 3> SubdomainGrid::coords(int rank) const {
 int SubdomainGrid::owner(const Vector3d& x) const {
   std::array<int, 3> c{};
   for (int a = 0; a < 3; ++a) {
+    const auto& at = cuts[static_cast<std::size_t>(a)];
+    if (!at.empty()) {  // the cuts at or below x (a point on a cut belongs above it, as with even cuts)
+      c[static_cast<std::size_t>(a)] =
+          std::isfinite(x(a)) ? static_cast<int>(std::upper_bound(at.begin(), at.end(), x(a)) - at.begin()) : 0;
+      continue;
+    }
     const double u = (x(a) - box.lo(a)) / (box.hi(a) - box.lo(a)) * p[static_cast<std::size_t>(a)];
     // outside the box (or not finite): the nearest subdomain; the engine stops on a non-finite state
     const double clamped =
@@ -45,6 +52,13 @@ Box SubdomainGrid::clipped(int r) const {
   const auto c = coords(r);
   Box b;
   for (int a = 0; a < 3; ++a) {
+    const auto& at = cuts[static_cast<std::size_t>(a)];
+    if (!at.empty()) {
+      const auto i = static_cast<std::size_t>(c[static_cast<std::size_t>(a)]);
+      b.lo(a) = i == 0 ? box.lo(a) : at[i - 1];
+      b.hi(a) = i == at.size() ? box.hi(a) : at[i];
+      continue;
+    }
     const double n = p[static_cast<std::size_t>(a)], L = box.hi(a) - box.lo(a);
     b.lo(a) = box.lo(a) + L * c[static_cast<std::size_t>(a)] / n;
     b.hi(a) = c[static_cast<std::size_t>(a)] + 1 == p[static_cast<std::size_t>(a)]
@@ -62,6 +76,26 @@ Box SubdomainGrid::extent(int r) const {
     if (c[static_cast<std::size_t>(a)] + 1 == p[static_cast<std::size_t>(a)]) b.hi(a) = infinity;
   }
   return b;
+}
+
+std::vector<double> balanced_cuts(std::vector<Load> points, int p) {
+  const std::size_t n = points.size(), parts = static_cast<std::size_t>(p);
+  if (p < 1 || n < parts) throw std::invalid_argument("balanced_cuts: fewer points than slabs");
+  std::sort(points.begin(), points.end(), [](const Load& a, const Load& b) { return a.coordinate < b.coordinate; });
+  double total = 0.0;
+  for (const Load& q : points) {
+    if (!(q.weight > 0.0)) throw std::invalid_argument("balanced_cuts: a weight that is not positive");
+    total += q.weight;
+  }
+  std::vector<double> cuts;
+  std::size_t j = 0;   // the points below the cut
+  double below = 0.0;  // and their load
+  for (std::size_t k = 1; k < parts; ++k) {
+    const double share = total * static_cast<double>(k) / static_cast<double>(parts);
+    while (j < n - 1 && below < share) below += points[j++].weight;
+    cuts.push_back(0.5 * (points[j - 1].coordinate + points[j].coordinate));
+  }
+  return cuts;
 }
 
 MpiCoupling::Packed MpiCoupling::pack(const Spheres& S, std::size_t i) {
@@ -313,22 +347,67 @@ std::map<std::string, double> MpiCoupling::statistics() {
   std::vector<double> v{static_cast<double>(neighbours_.size()), ghost_sum_ / layers, bytes_sent_ / layers};
   sum(v);
   const double P = grid_.size();
-  return {{"ranks", P},
-          {"subdomains_x", grid_.p[0]},
-          {"subdomains_y", grid_.p[1]},
-          {"subdomains_z", grid_.p[2]},
-          {"relaxation", omega_},
-          {"neighbours_per_rank", v[0] / P},
-          {"ghosts_per_rank_per_step", v[1] / P},
-          {"bytes_sent_per_rank_per_step", v[2] / P}};
+  std::map<std::string, double> s{{"ranks", P},
+                                  {"subdomains_x", grid_.p[0]},
+                                  {"subdomains_y", grid_.p[1]},
+                                  {"subdomains_z", grid_.p[2]},
+                                  {"relaxation", omega_},
+                                  {"neighbours_per_rank", v[0] / P},
+                                  {"ghosts_per_rank_per_step", v[1] / P},
+                                  {"bytes_sent_per_rank_per_step", v[2] / P}};
+  // the cuts placed by load (mpi.cuts = balanced), where they lie: cut_x_1 is the first along x
+  for (std::size_t a = 0; a < 3; ++a)
+    for (std::size_t k = 0; k < grid_.cuts[a].size(); ++k)
+      s["cut_" + std::string(1, "xyz"[a]) + "_" + std::to_string(k + 1)] = grid_.cuts[a][k];
+  return s;
 }
 
-std::unique_ptr<Coupling> ChannelSetup::coupling() const {
+std::unique_ptr<Coupling> ChannelSetup::coupling(const Spheres* from) const {
   if (ranks == 1) return nullptr;  // one rank: the engine alone, the serial data bit for bit
   SubdomainGrid grid;
   for (std::size_t a = 0; a < 3; ++a) grid.p[a] = static_cast<int>(subdomains[a]);
   grid.box.lo = Vector3d::Zero();
   grid.box.hi = Vector3d(channel.Lx, channel.Ly, channel.Lz);
+  if (cuts == Cuts::balanced) {
+    // along each split axis, the cuts at the quantiles of the spheres gone on from (every rank
+    // holds the whole saved frame, so every rank finds the same cuts); each slab must stay wider
+    // than a contact reach, as even cuts must (declare())
+    if (!from)
+      throw cm::InputError("mpi.cuts: balanced places the cuts by the spheres gone on from: it needs restart.from");
+    // each sphere's load: its own, and half the contact weight of each contact between two
+    // spheres it has at the frame (detected by an engine of the whole channel, by which the
+    // spheres may be reordered: the loads are read beside its positions)
+    Engine load(engine, grid.box, channel.R);
+    load.spheres = *from;
+    load.detect();
+    std::vector<double> weight(load.spheres.size(), 1.0);
+    for (const Contact& c : load.contacts()) {
+      if (c.b < 0) continue;  // a boundary
+      weight[static_cast<std::size_t>(c.a)] += 0.5 * contact_weight;
+      weight[static_cast<std::size_t>(c.b)] += 0.5 * contact_weight;
+    }
+    for (std::size_t a = 0; a < 3; ++a) {
+      if (grid.p[a] == 1) continue;
+      if (load.spheres.size() < static_cast<std::size_t>(grid.p[a]))
+        throw cm::InputError("mpi.cuts: balanced needs at least one sphere per slab along " + std::string(1, "xyz"[a]) +
+                             "; the frame gone on from has " + std::to_string(load.spheres.size()));
+      std::vector<Load> points(load.spheres.size());
+      for (std::size_t i = 0; i < points.size(); ++i)
+        points[i] = {std::clamp(load.spheres.x[i](a), grid.box.lo(a), grid.box.hi(a)), weight[i]};
+      grid.cuts[a] = balanced_cuts(points, grid.p[a]);
+      double lo = grid.box.lo(a);
+      for (std::size_t k = 0; k <= grid.cuts[a].size(); ++k) {
+        const double hi = k < grid.cuts[a].size() ? grid.cuts[a][k] : grid.box.hi(a);
+        if (hi - lo < reach())
+          throw cm::InputError("mpi.cuts: balanced would make a subdomain " + cm::format_real(hi - lo) +
+                               " m thin along " + std::string(1, "xyz"[a]) + ", less than the contact reach " +
+                               cm::format_real(reach()) +
+                               " m: its ghosts would come from beyond its neighbours (fewer subdomains along " +
+                               std::string(1, "xyz"[a]) + ", or even cuts)");
+        lo = hi;
+      }
+    }
+  }
   return std::make_unique<MpiCoupling>(MPI_COMM_WORLD, grid, reach(), jacobi_relaxation);
 }
 

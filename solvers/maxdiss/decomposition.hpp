@@ -2,6 +2,11 @@
 // it (16 x 10 x 4 subdomains on 640 processes, Sect. 4.3), each relaxed by the NBGS of
 // granular/engine.hpp, blended across subdomains by pe's weighted block Jacobi (spec 001, 6.6).
 //
+// The cuts between subdomains are even along each axis (the paper's grid), or placed once, at the
+// start, by the load of the frame gone on from (mpi.cuts = balanced: each sphere and each of its
+// contacts weighed, the cuts at the quantiles along each split axis), so that the ranks start with
+// equal work where the flow is denser upstream of the obstacle than downstream.
+//
 // Each rank owns the spheres whose centre lies in its subdomain (the outer subdomains reach to
 // infinity beyond the channel, so a sphere that strays outside still has an owner). One step:
 //   1. ghosts: every rank sends its neighbours copies of its spheres within contact reach
@@ -30,11 +35,14 @@
 
 namespace md::granular {
 
-/// A regular grid of p[0] x p[1] x p[2] subdomains over a box; rank r sits at (i, j, k) with
-/// r = (i p[1] + j) p[2] + k.
+/// A grid of p[0] x p[1] x p[2] subdomains over a box, cut by planes normal to the axes; rank r
+/// sits at (i, j, k) with r = (i p[1] + j) p[2] + k.
 struct SubdomainGrid {
   std::array<int, 3> p{1, 1, 1};
   Box box;
+  /// Along each axis, the p[a] - 1 positions of the cuts between subdomains, increasing and inside
+  /// the box; none: even cuts, the box's extent over p[a] (the paper's grid).
+  std::array<std::vector<double>, 3> cuts;
 
   int size() const { return p[0] * p[1] * p[2]; }
   std::array<int, 3> coords(int rank) const;
@@ -104,5 +112,14 @@ class MpiCoupling final : public Coupling {
 
 /// Whether a point lies in a box (faces included).
 bool inside(const Box& b, const Vector3d& x);
+
+/// A point's coordinate along an axis and its load (mpi.cuts = balanced).
+struct Load {
+  double coordinate, weight;
+};
+/// The p - 1 cuts that give each of p slabs an equal share of the load (the order of the points
+/// changes nothing): cut k lies midway between the last point of the fewest smallest coordinates
+/// that carry k / p of the load and the next point. At least p points, weights positive.
+std::vector<double> balanced_cuts(std::vector<Load> points, int p);
 
 }  // namespace md::granular

@@ -244,6 +244,8 @@ class ChannelStudy {
       if (!(downstream_[0] >= o.cx + o.box_length)) c.fail("regions.downstream", "must start after the obstacle");
       if (restart_law_ && restart_from_ == "none")
         c.fail("restart.law", "names a saved frame to go on from: it needs restart.from");
+      if (setup_.cuts == Cuts::balanced && restart_from_ == "none")
+        c.fail("mpi.cuts", "balanced places the cuts by the spheres of a saved frame: it needs restart.from");
       if (restart_from_ == "none" && compare_with_ == "none") return;
       const std::map<std::string, std::string> values = c.effective();
       if (restart_from_ != "none") read_restart(c, values);
@@ -458,7 +460,8 @@ class ChannelStudy {
         : study_(study),
           name_(name(law)),
           eo_(study.setup_.engine_for(law)),
-          coupling_(study.setup_.coupling()),  // over MPI ranks; none on one
+          coupling_(study.setup_.coupling(study.restart_[law] ? &study.restart_[law]->spheres
+                                                              : nullptr)),  // over MPI ranks; none on one
           channel_(study.setup_.channel, eo_, coupling_.get(), study.restart_[law] ? &*study.restart_[law] : nullptr),
           k0_(channel_.steps()),  // 0, or the step of the state gone on from
           avg_from_(study.first_averaged_step()),

@@ -4,6 +4,6 @@
 
 namespace md::granular {
 
-std::unique_ptr<Coupling> ChannelSetup::coupling() const { return nullptr; }
+std::unique_ptr<Coupling> ChannelSetup::coupling(const Spheres*) const { return nullptr; }
 
 }  // namespace md::granular

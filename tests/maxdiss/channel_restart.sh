@@ -37,7 +37,10 @@
 #              refused naming restart.from: a saved time series with a window sample that is not
 #              a number, or with one missing.
 #   ranks      (md_channel_mpi) one rank from the saved state writes md_channel's data byte for
-#              byte; two ranks from it run, and their note compares them with the serial run; the
+#              byte; two ranks from it run, and their note compares them with the serial run;
+#              two ranks with cuts placed by the saved frame's load (mpi.cuts = balanced) record
+#              a cut inside the channel and go on from the saved spheres, and balanced cuts
+#              without a saved frame are refused naming mpi.cuts; the
 #              laws side by side over two ranks are refused.
 #
 #   channel_restart.sh <check> <md_channel> <scratch> [<mpirun> <md_channel_mpi>]
@@ -216,6 +219,19 @@ case $check in
     echo "two ranks go on from the saved state and compare their Table 2 with the serial run's"
     refused side_by_side_over_ranks solver.side_by_side run_mpi 2 --config $config --restart.from="$scratch/half" \
       --mpi.grid=2,1,1 --solver.side_by_side
+    # cuts placed by the saved frame's load (mpi.cuts = balanced): recorded, inside the channel,
+    # and the two ranks still go on from the saved spheres
+    run_mpi 2 --config $config --restart.from="$scratch/half" --run.laws=maxdiss --mpi.grid=2,1,1 --mpi.cuts=balanced \
+      --output "$scratch/balanced" --quiet
+    cut=$(awk '/"cut_x_1":/ { v = $2; sub(/,$/, "", v); print v; exit }' "$scratch/balanced/run.json")
+    length=$(awk -F' *= *' '$1 == "length" { print $2; exit }' $config)
+    awk -v c="$cut" -v L="$length" 'BEGIN { exit !(c > 0 && c < L) }' ||
+      fail "balanced cuts: the cut recorded ('$cut') does not lie inside the channel (0, $length)"
+    cmp -s <(data "$scratch/serial/timeseries_maxdiss.tsv" | head -1 | cut -f1-3,7,10,11) \
+      <(data "$scratch/balanced/timeseries_maxdiss.tsv" | head -1 | cut -f1-3,7,10,11) ||
+      fail "balanced cuts: the first sample is not the saved state's"
+    echo "balanced cuts: x = $cut, the ranks go on from the saved state"
+    refused balanced_without_frame mpi.cuts run_mpi 2 --config $config --mpi.grid=2,1,1 --mpi.cuts=balanced
     ;;
   *)
     echo "channel_restart.sh: unknown check '$check'" >&2

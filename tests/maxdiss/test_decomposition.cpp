@@ -7,7 +7,9 @@
 //     blended by pe's weighted Jacobi (omega = 0.75): linear and angular momentum are conserved
 //     to rounding, and the contact is resolved (no approach left) within what the blend leaves
 //     after the sweeps, (1 - omega)^sweeps of the approach;
-//   - the split never changes a count: contacts and spheres are summed over the ranks.
+//   - the split never changes a count: contacts and spheres are summed over the ranks;
+//   - balanced cuts (mpi.cuts) give each slab an equal share of the load, whatever the order of
+//     the points, and a grid so cut assigns each point to the slab between its cuts.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -131,6 +133,44 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
 }
 
 }  // namespace
+
+TEST(Decomposition, BalancedCutsShareTheLoadEvenly) {
+  // ten points of load 1 at x = 0 .. 9, in another order: halves cut at 4.5; thirds at 3.5 and
+  // 6.5 (the fewest points carrying 10/3 and 20/3 of the load: four, then seven)
+  std::vector<Load> points;
+  for (const int x : {7, 2, 9, 0, 4, 5, 1, 8, 3, 6}) points.push_back({static_cast<double>(x), 1.0});
+  EXPECT_EQ(balanced_cuts(points, 2), std::vector<double>{4.5});
+  EXPECT_EQ(balanced_cuts(points, 3), (std::vector<double>{3.5, 6.5}));
+  EXPECT_TRUE(balanced_cuts(points, 1).empty());
+  // one point carrying half the load: the cut right after it
+  points[3].weight = 9.0;  // x = 0
+  EXPECT_EQ(balanced_cuts(points, 2), std::vector<double>{0.5});
+  EXPECT_THROW(balanced_cuts(std::vector<Load>(2, Load{0.0, 1.0}), 3), std::invalid_argument);
+  EXPECT_THROW(balanced_cuts({{0.0, 1.0}, {1.0, 0.0}}, 2), std::invalid_argument);
+}
+
+TEST(Decomposition, CutGridOwnsEachPointBetweenItsCuts) {
+  SubdomainGrid g;
+  g.p = {3, 1, 1};
+  g.box.lo = Vector3d::Zero();
+  g.box.hi = Vector3d(0.02, 0.01, 0.01);
+  g.cuts[0] = {0.002, 0.015};
+  const auto at = [&g](double x) { return g.owner(Vector3d(x, 0.005, 0.005)); };
+  EXPECT_EQ(at(0.001), 0);
+  EXPECT_EQ(at(0.002), 1);  // on a cut: the slab above it, as with even cuts
+  EXPECT_EQ(at(0.0149), 1);
+  EXPECT_EQ(at(0.015), 2);
+  EXPECT_EQ(at(1.0), 2);  // beyond the box: the nearest slab
+  EXPECT_EQ(at(-1.0), 0);
+  EXPECT_EQ(at(std::nan("")), 0);
+  const Box middle = g.clipped(1);
+  EXPECT_EQ(middle.lo(0), 0.002);
+  EXPECT_EQ(middle.hi(0), 0.015);
+  EXPECT_EQ(g.clipped(0).lo(0), 0.0);
+  EXPECT_EQ(g.clipped(2).hi(0), 0.02);
+  EXPECT_TRUE(std::isinf(g.extent(0).lo(0)) && std::isinf(g.extent(2).hi(0)));
+  EXPECT_EQ(g.extent(1).lo(0), 0.002);
+}
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
