@@ -452,7 +452,7 @@ double Engine::largest_impulse() const {
 }
 
 template <int W, BlockSolver law>
-void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
+void Engine::relax_lanes(int colour, long k0, long k1, bool registers32, double& delta) {
   // k0 - (the colour's first contact) is a multiple of four: the packed contacts W at a time, then
   // the rest one at a time (the order does not matter: they share no sphere)
   const auto col = static_cast<std::size_t>(colour);
@@ -509,7 +509,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, double& delta) {
     const long blocks = std::max(0L, (packed_end - k0) / 4);
     double* vw = spheres.vw.empty() ? nullptr : spheres.vw[0].v.data();
     if constexpr (W == 4) {
-      if (avx512_registers(opt_.lanes))
+      if (registers32)
         relax_blocks_avx512<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
       else
         relax_blocks_avx2<law>(first, blocks, vw, opt_.mu, opt_.kernel.bn_zero_eps, opt_.relaxation, delta);
@@ -599,17 +599,18 @@ double Engine::sweep() {
   // md_channel_bench --coulomb.solver=decoupling times it).
   const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
   const bool avx2 = at_once && four_lanes(opt_.lanes);
+  const bool registers32 = avx2 && avx512_registers(opt_.lanes);
   const bool lanes = laned_;
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
     if (lanes && opt_.solver == BlockSolver::maxdiss)
-      return avx2 ? relax_lanes<4, BlockSolver::maxdiss>(col, b0, b1, d)
-                  : relax_lanes<2, BlockSolver::maxdiss>(col, b0, b1, d);
+      return avx2 ? relax_lanes<4, BlockSolver::maxdiss>(col, b0, b1, registers32, d)
+                  : relax_lanes<2, BlockSolver::maxdiss>(col, b0, b1, registers32, d);
     if (lanes && opt_.solver == BlockSolver::coulomb_exact)
-      return avx2 ? relax_lanes<4, BlockSolver::coulomb_exact>(col, b0, b1, d)
-                  : relax_lanes<2, BlockSolver::coulomb_exact>(col, b0, b1, d);
+      return avx2 ? relax_lanes<4, BlockSolver::coulomb_exact>(col, b0, b1, registers32, d)
+                  : relax_lanes<2, BlockSolver::coulomb_exact>(col, b0, b1, registers32, d);
     if (lanes && opt_.solver == BlockSolver::coulomb_decoupling)
-      return avx2 ? relax_lanes<4, BlockSolver::coulomb_decoupling>(col, b0, b1, d)
-                  : relax_lanes<2, BlockSolver::coulomb_decoupling>(col, b0, b1, d);
+      return avx2 ? relax_lanes<4, BlockSolver::coulomb_decoupling>(col, b0, b1, registers32, d)
+                  : relax_lanes<2, BlockSolver::coulomb_decoupling>(col, b0, b1, registers32, d);
     if (at_once && opt_.solver == BlockSolver::coulomb_decoupling) return relax_independent_decoupling(b0, b1, avx2, d);
     relax_range(b0, b1, d);
   };

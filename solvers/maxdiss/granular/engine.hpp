@@ -291,7 +291,8 @@ class Engine {
   /// sphere-sphere contacts relaxed W at a time from lanes_.
   bool in_lanes() const;
   template <int W, BlockSolver law>
-  void relax_lanes(int colour, long k0, long k1, double& delta);  // contacts k0..k1-1 of the colour
+  /// registers32: W = 4 in AVX-512VL's 32 registers (avx512_registers(), decided once a sweep).
+  void relax_lanes(int colour, long k0, long k1, bool registers32, double& delta);  // contacts k0..k1-1 of the colour
   /// The largest |component| of the step's impulses, in lanes_ and contacts_.
   double largest_impulse() const;
 
