@@ -151,7 +151,10 @@ void ChannelSetup::declare(cm::Config& c) {
                "where the cuts between subdomains lie: evenly along each axis (the paper's grid), or at the "
                "quantiles of the load of restart.from's frame along each split axis (each sphere one, each contact "
                "between two spheres mpi.contact_weight), so that every rank starts with as much work (a grid of "
-               "another shape: its data differ from the even grid's as any two decompositions' do)");
+               "another shape: its data differ from the even grid's as any two decompositions' do)")
+      .assumption(
+          "ASSUMED: the paper names its grid (16 x 10 x 4 subdomains on 640 processes) but not where the cuts lie; "
+          "even cuts, pe's regular decomposition");
   c.add("mpi.contact_weight", &contact_weight,
         "the load of a contact between two spheres, in spheres, by which balanced cuts are placed (mpi.cuts): on the "
         "developed flow a step's sweeps take some 1.5 times as long per contact as the rest of it per sphere "
