@@ -204,10 +204,11 @@ class Archive {
   /// papers/<paper>.json: Zenodo-style metadata, the original article and each published value.
   void write_the_paper_metadata(const std::string& paper) {
     const ordered_json values = comparison_rows(fs::path(reports_) / paper / "comparison.tsv");
-    std::size_t reproduced = 0, not_at_scale = 0, total = values.size();
+    std::size_t reproduced = 0, not_at_scale = 0, disagrees = 0, total = values.size();
     for (const auto& v : values) {
       if (v.value("status", "") == "MATCH" || v.value("status", "") == "KNOWN-DIFFERENCE") ++reproduced;
       if (v.value("status", "") == "NOT-AT-PAPER-SCALE") ++not_at_scale;  // compared, never reproduced
+      if (v.value("status", "") == "DISAGREES") ++disagrees;              // measured, never reproduced
     }
     ordered_json meta;
     meta["upload_type"] = "dataset";
@@ -216,7 +217,8 @@ class Archive {
                           "\": " + std::to_string(reproduced) + " of " + std::to_string(total) +
                           " published values reproduced (MATCH or an explained KNOWN-DIFFERENCE), " +
                           std::to_string(not_at_scale) +
-                          " compared from runs not at the paper's scale (NOT-AT-PAPER-SCALE, not reproduced).";
+                          " compared from runs not at the paper's scale (NOT-AT-PAPER-SCALE, not reproduced), " +
+                          std::to_string(disagrees) + " disagreeing with the paper at its scale (DISAGREES).";
     meta["references"] = ordered_json::array({titles_[paper]});
     meta["version"] = cm::provenance().version;
     meta["keywords"] = ordered_json::array({"contact mechanics", "reproduction", paper});

@@ -4,7 +4,8 @@
 // <results>/<study>/run.json and compared with the printed value (pipeline/README.md): MATCH,
 // KNOWN-DIFFERENCE (the paper's error, expected, and still where it is known to be),
 // NOT-AT-PAPER-SCALE (compared, but from a run of another size or duration than the paper's),
-// FAIL, MISSING-RUN or NOT-REPRODUCED-YET. A row whose run says its averaging window is not steady
+// DISAGREES (at the paper's scale, neither its error nor ours), FAIL, MISSING-RUN or
+// NOT-REPRODUCED-YET. A row whose run says its averaging window is not steady
 // (its scalar steady_<law> or steady is 0) is NOT-AT-PAPER-SCALE whatever it expects, with the
 // run's reason in its evidence; a run's batch-means standard error of a value (se_<scalar>) widens
 // the row's tolerance by itself (compare.hpp). Hidden directories of <results> (leftovers of
@@ -14,18 +15,20 @@
 //   cm_compare --published=configs/rollingball/published.tsv --results=results/rollingball
 //              --out=reports/rollingball/comparison.tsv
 //   cm_compare ... --studies=disk,ball --require-all=true   # the published-value tests
+//   cm_compare ... --strict=true          # make check-published STRICT=1: a disagreement fails too
 //
 // A row expected NOT-REPRODUCED-YET names a study that has not been built: without its run it
-// is counted as not reproduced yet; with it, it is compared like any other row (and the output
-// says to update the row). A row expected MATCH, KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE without
-// its run is a MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad
+// is counted as not reproduced yet; with it, it is compared like any other row, a status changed
+// (the output says to update the row). A row expecting anything else without its run is a
+// MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad
 // input (a typo).
 //
-// Exit status: 0 no row FAILs or misses its run (with --require-all: and every row is
-// reproduced); 1 a row FAILs or misses its run, or with --require-all is not reproduced yet;
-// 2 bad input (a missing or malformed published.tsv, a --results that is no directory, a
-// malformed run.json, a scalar no run has, a --studies entry with no row); 74 an I/O error
-// (a file that exists but cannot be read, --out that cannot be written); 70 an internal error.
+// Exit status: 0 every row has the status its `expected` column records (with --require-all: and
+// every row is reproduced; with --strict: and no row DISAGREES); 1 a row's status changed in either
+// direction (a FAIL, a missing run, a difference that now matches, a match now unsteady), each such
+// row printed; 2 bad input (a missing or malformed published.tsv, a --results that is no
+// directory, a malformed run.json, a scalar no run has, a --studies entry with no row); 74 an I/O
+// error (a file that exists but cannot be read, --out that cannot be written); 70 an internal error.
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -46,8 +49,9 @@ class Compare {
  public:
   static constexpr cm::ToolInfo info{
       "cm_compare", "Compares reproduced scalars with a paper's published values",
-      "Exit status: 0 no value FAILs or misses its run, 1 a value FAILs or misses its run (or, with\n"
-      "require-all, is not reproduced yet), 2 bad input, 74 an I/O error, 70 an internal error."};
+      "Exit status: 0 every value has the status published.tsv expects, 1 a status changed (or, with\n"
+      "require-all, a value is not reproduced yet; with strict, a value disagrees), 2 bad input, 74 an I/O\n"
+      "error, 70 an internal error."};
 
   void declare(cm::Config& config) {
     config.add("published", &published_, "the paper's values: configs/<paper>/published.tsv")
@@ -58,6 +62,7 @@ class Compare {
     config.add("out", &out_, "comparison.tsv to write (none when empty)");
     config.add("studies", &only_, "compare only the rows of these studies (comma list; all when empty)");
     config.add("require-all", &require_all_, "a value not reproduced yet counts as a failure");
+    config.add("strict", &strict_, "a value that DISAGREES with the paper counts as a failure, though expected");
   }
 
   int run(const cm::Config& config) {
@@ -67,9 +72,11 @@ class Compare {
     Counts counts;
     for (const ComparedRow& row : compared) counts.add(row.outcome.status);
     std::printf("%s\n", count_sentence(counts).c_str());
-    for (const ComparedRow& r : compared)
-      if (shown(r)) print_row(r);
-    const bool failed = counts.failures() > 0 || (require_all_ && counts.not_reproduced_yet > 0);
+    bool failed = false;
+    for (const ComparedRow& r : compared) {
+      failed = failed || failing(r);
+      if (failing(r) || shown(r)) print_row(r);
+    }
     return failed ? 1 : 0;
   }
 
@@ -89,14 +96,19 @@ class Compare {
     return rows;
   }
 
-  /// Failures, and a remark on any other compared row (a row whose `expected` is out of date);
-  /// the values not reproduced yet only when they count as failures (--require-all). A row not
-  /// at the paper's scale always says how it compares: that is in the report, not printed here.
-  bool shown(const ComparedRow& r) const {
+  /// A row whose status is not the one published.tsv expects; with --require-all a value not
+  /// reproduced yet, with --strict a disagreement, though expected.
+  bool failing(const ComparedRow& r) const {
     const Status status = r.outcome.status;
-    return status == Status::fail || status == Status::missing_run ||
-           (status == Status::not_reproduced_yet ? require_all_
-                                                 : status != Status::not_at_paper_scale && !r.outcome.remark.empty());
+    return !as_expected(r.published, status) || (require_all_ && status == Status::not_reproduced_yet) ||
+           (strict_ && status == Status::disagrees);
+  }
+
+  /// A remark on a row as expected: a row not at the paper's scale always says how it compares,
+  /// which is in the report, not printed here.
+  static bool shown(const ComparedRow& r) {
+    return r.outcome.status != Status::not_at_paper_scale && r.outcome.status != Status::not_reproduced_yet &&
+           !r.outcome.remark.empty();
   }
 
   static void print_row(const ComparedRow& r) {
@@ -106,13 +118,17 @@ class Compare {
       line += ", reproduced " + format_g(r.reproduction.value, 10) + " (error " + format_g(r.outcome.abs_error, 3) +
               ", tolerance " + tolerance_text(r.published, r.reproduction.standard_error) + ")";
     }
-    if (!r.outcome.remark.empty()) line += "; " + r.outcome.remark;
+    if (!r.outcome.remark.empty())
+      line += "; " + r.outcome.remark;
+    else if (!as_expected(r.published, r.outcome.status))
+      line += "; expected " + to_string(r.published.expected);
     std::printf("%s [%s]\n", line.c_str(), r.published.source.c_str());
   }
 
   std::string published_, results_, out_;
   std::vector<std::string> only_;
   bool require_all_ = false;
+  bool strict_ = false;
 };
 
 }  // namespace

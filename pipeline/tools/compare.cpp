@@ -17,6 +17,8 @@ std::string to_string(Status status) {
       return "KNOWN-DIFFERENCE";
     case Status::not_at_paper_scale:
       return "NOT-AT-PAPER-SCALE";
+    case Status::disagrees:
+      return "DISAGREES";
     case Status::fail:
       return "FAIL";
     case Status::missing_run:
@@ -28,12 +30,14 @@ std::string to_string(Status status) {
 }
 
 std::optional<Status> status_from(const std::string& text) {
-  for (Status s : {Status::match, Status::known_difference, Status::not_at_paper_scale, Status::fail,
+  for (Status s : {Status::match, Status::known_difference, Status::not_at_paper_scale, Status::disagrees, Status::fail,
                    Status::missing_run, Status::not_reproduced_yet}) {
     if (text == to_string(s)) return s;
   }
   return std::nullopt;
 }
+
+bool as_expected(const PublishedRow& row, Status status) { return to_string(status) == to_string(row.expected); }
 
 bool relation_holds(const PublishedRow& row, double x, double se) {
   if (!std::isfinite(x)) return false;
@@ -108,8 +112,9 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
 
   if (relation_holds(row, x, se)) {
     outcome.status = Status::match;
-    if (row.expected == Expected::known_difference) {
-      outcome.remark = "expected a KNOWN-DIFFERENCE but now matches: review the evidence and published.tsv";
+    if (row.expected == Expected::known_difference || row.expected == Expected::disagrees) {
+      outcome.remark =
+          "expected " + to_string(row.expected) + " but now matches: review the evidence and published.tsv";
     } else if (row.expected == Expected::not_reproduced_yet) {
       outcome.remark = outdated;
     }
@@ -121,22 +126,25 @@ Outcome evaluate(const PublishedRow& row, const Reproduction& reproduction) {
     if (row.expected == Expected::not_reproduced_yet) outcome.remark += "; " + outdated;
     return outcome;
   }
-  if (row.expected != Expected::known_difference) {
+  if (row.expected != Expected::known_difference && row.expected != Expected::disagrees) {
     outcome.status = Status::fail;
     if (row.expected == Expected::not_reproduced_yet) outcome.remark = outdated;
     return outcome;
   }
-  // Expected KNOWN-DIFFERENCE: explained only while the reproduction stays where it is known to be.
+  // Expected KNOWN-DIFFERENCE or DISAGREES: so only while the reproduction stays where it is known
+  // to be.
+  const Status difference = row.expected == Expected::known_difference ? Status::known_difference : Status::disagrees;
   if (!row.diff_value) {
-    outcome.status = Status::known_difference;
+    outcome.status = difference;
     return outcome;
   }
   const double moved = std::abs(x - *row.diff_value);
   if (moved <= *row.diff_tol) {
-    outcome.status = Status::known_difference;
+    outcome.status = difference;
   } else {
     outcome.status = Status::fail;
-    outcome.remark = "known difference moved: reproduced " + format_g(x, 10) + ", known to give " +
+    outcome.remark = (difference == Status::known_difference ? "known difference" : "disagreement") +
+                     std::string(" moved: reproduced ") + format_g(x, 10) + ", known to give " +
                      format_g(*row.diff_value, 10) + " within " + format_g(*row.diff_tol, 3) + " (off by " +
                      format_g(moved, 3) + ")";
   }
@@ -200,6 +208,9 @@ void Counts::add(Status status) {
     case Status::not_at_paper_scale:
       ++not_at_paper_scale;
       break;
+    case Status::disagrees:
+      ++disagrees;
+      break;
     case Status::fail:
       ++fail;
       break;
@@ -215,8 +226,9 @@ void Counts::add(Status status) {
 std::string count_sentence(const Counts& c) {
   return std::to_string(c.match) + " of " + plural(c.total, "published value", "published values") + " reproduced, " +
          plural(c.known_difference, "known difference", "known differences") + " explained, " +
-         std::to_string(c.not_at_paper_scale) + " not at the paper's scale, " + plural(c.fail, "failure", "failures") +
-         ", " + plural(c.missing_run, "missing run", "missing runs") + ", " + std::to_string(c.not_reproduced_yet) +
+         std::to_string(c.not_at_paper_scale) + " not at the paper's scale, " +
+         plural(c.disagrees, "disagreement", "disagreements") + ", " + plural(c.fail, "failure", "failures") + ", " +
+         plural(c.missing_run, "missing run", "missing runs") + ", " + std::to_string(c.not_reproduced_yet) +
          " not reproduced yet";
 }
 

@@ -15,12 +15,18 @@
 namespace cm::pipeline {
 
 /// The status of a compared row (pipeline/README.md). FAIL and MISSING-RUN are failures; only
-/// MATCH counts as reproduced; NOT-AT-PAPER-SCALE is compared like any row and counted apart.
-enum class Status { match, known_difference, not_at_paper_scale, fail, missing_run, not_reproduced_yet };
+/// MATCH counts as reproduced; NOT-AT-PAPER-SCALE and DISAGREES are compared like any row and
+/// counted apart, DISAGREES never as reproduced.
+enum class Status { match, known_difference, not_at_paper_scale, disagrees, fail, missing_run, not_reproduced_yet };
 
-/// "MATCH", "KNOWN-DIFFERENCE", "NOT-AT-PAPER-SCALE", "FAIL", "MISSING-RUN", "NOT-REPRODUCED-YET".
+/// "MATCH", "KNOWN-DIFFERENCE", "NOT-AT-PAPER-SCALE", "DISAGREES", "FAIL", "MISSING-RUN",
+/// "NOT-REPRODUCED-YET".
 std::string to_string(Status status);
 std::optional<Status> status_from(const std::string& text);
+
+/// Whether a row's status is the one its `expected` column records: what make all's exit status
+/// checks, in either direction (a FAIL or MISSING-RUN is never expected).
+bool as_expected(const PublishedRow& row, Status status);
 
 /// What the results hold for a row's scalar.
 ///
@@ -69,6 +75,7 @@ bool relation_holds(const PublishedRow& row, double x, double se = 0.0);
 ///   fails, expected MATCH               FAIL
 ///   fails, expected KNOWN-DIFFERENCE    KNOWN-DIFFERENCE if no diff_value is given or
 ///                                       |x - diff_value| <= diff_tol, else FAIL
+///   fails, expected DISAGREES           DISAGREES, under the same condition, else FAIL
 ///   fails, expected NOT-REPRODUCED-YET  FAIL
 ///   expected NOT-AT-PAPER-SCALE, or     NOT-AT-PAPER-SCALE whether the relation holds or not (the
 ///   any row whose run's window is       remark says which), FAIL when the value is not finite or
@@ -96,15 +103,15 @@ struct ComparedRow {
 };
 
 struct Counts {
-  std::size_t total = 0, match = 0, known_difference = 0, not_at_paper_scale = 0, fail = 0, missing_run = 0,
-              not_reproduced_yet = 0;
+  std::size_t total = 0, match = 0, known_difference = 0, not_at_paper_scale = 0, disagrees = 0, fail = 0,
+              missing_run = 0, not_reproduced_yet = 0;
   void add(Status status);
   /// Rows that fail the comparison: FAIL and MISSING-RUN.
   std::size_t failures() const { return fail + missing_run; }
 };
 
 /// "12 of 17 published values reproduced, 2 known differences explained, 3 not at the paper's
-/// scale, 0 failures, 0 missing runs, 0 not reproduced yet".
+/// scale, 1 disagreement, 0 failures, 0 missing runs, 0 not reproduced yet".
 std::string count_sentence(const Counts& counts);
 
 /// The columns of comparison.tsv, in order.

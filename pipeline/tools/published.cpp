@@ -45,6 +45,8 @@ std::string to_string(Expected expected) {
       return "KNOWN-DIFFERENCE";
     case Expected::not_at_paper_scale:
       return "NOT-AT-PAPER-SCALE";
+    case Expected::disagrees:
+      return "DISAGREES";
     case Expected::not_reproduced_yet:
       return "NOT-REPRODUCED-YET";
   }
@@ -52,8 +54,8 @@ std::string to_string(Expected expected) {
 }
 
 std::optional<Expected> expected_from(const std::string& text) {
-  for (Expected e :
-       {Expected::match, Expected::known_difference, Expected::not_at_paper_scale, Expected::not_reproduced_yet}) {
+  for (Expected e : {Expected::match, Expected::known_difference, Expected::not_at_paper_scale, Expected::disagrees,
+                     Expected::not_reproduced_yet}) {
     if (text == to_string(e)) return e;
   }
   return std::nullopt;
@@ -240,18 +242,21 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
     const std::string expected = required("expected");
     const auto parsed = expected_from(expected);
     if (!parsed) {
-      throw bad("expected",
-                "'" + expected + "' is none of MATCH, KNOWN-DIFFERENCE, NOT-AT-PAPER-SCALE, NOT-REPRODUCED-YET");
+      throw bad(
+          "expected",
+          "'" + expected + "' is none of MATCH, KNOWN-DIFFERENCE, NOT-AT-PAPER-SCALE, DISAGREES, NOT-REPRODUCED-YET");
     }
     row.expected = *parsed;
     row.evidence = absent(f.at("evidence")) ? "" : f.at("evidence");
     if (const std::string wrong = evidence_citation_error(row.evidence); !wrong.empty()) throw bad("evidence", wrong);
     const bool has_value = !absent(f.at("diff_value"));
     const bool has_tol = !absent(f.at("diff_tol"));
-    if (row.expected == Expected::known_difference || row.expected == Expected::not_at_paper_scale) {
+    if (row.expected == Expected::known_difference || row.expected == Expected::not_at_paper_scale ||
+        row.expected == Expected::disagrees) {
       if (row.evidence.empty()) {
-        throw bad("evidence", row.expected == Expected::known_difference
-                                  ? "a KNOWN-DIFFERENCE needs its evidence"
+        throw bad("evidence", row.expected == Expected::known_difference ? "a KNOWN-DIFFERENCE needs its evidence"
+                              : row.expected == Expected::disagrees
+                                  ? "a DISAGREES row needs its evidence (what was measured and what was tried)"
                                   : "a NOT-AT-PAPER-SCALE row needs its reason (how the run differs from the "
                                     "paper's setup in size or duration)");
       }
@@ -264,7 +269,7 @@ std::vector<PublishedRow> parse_published(const std::string& text, const std::st
       }
     } else if (has_value || has_tol) {
       throw bad(has_value ? "diff_value" : "diff_tol",
-                "only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value (write -)");
+                "only a KNOWN-DIFFERENCE, DISAGREES or NOT-AT-PAPER-SCALE row has a diff_value (write -)");
     }
     rows.push_back(std::move(row));
   }

@@ -20,9 +20,10 @@ std::optional<Relation> relation_from(const std::string& text);
 /// What a row expects: the value reproduced (MATCH); an error of the paper's own (a misprint, a
 /// wrong coefficient, a false claim), shown by its evidence (KNOWN-DIFFERENCE); a value compared
 /// from a run that differs from the paper's setup in size or duration, so that neither a match nor
-/// a difference says anything about the paper (NOT-AT-PAPER-SCALE, with the reason); or no run yet
-/// because the study has not been built (NOT-REPRODUCED-YET).
-enum class Expected { match, known_difference, not_at_paper_scale, not_reproduced_yet };
+/// a difference says anything about the paper (NOT-AT-PAPER-SCALE, with the reason); a value measured
+/// at the paper's scale that differs and is neither the paper's error nor ours as far as the evidence
+/// goes (DISAGREES, with what was tried); or no run yet because the study is not built (NOT-REPRODUCED-YET).
+enum class Expected { match, known_difference, not_at_paper_scale, disagrees, not_reproduced_yet };
 std::string to_string(Expected expected);
 std::optional<Expected> expected_from(const std::string& text);
 
@@ -42,7 +43,7 @@ struct PublishedRow {
   std::string tol_why, source, quote, kind;
   Expected expected = Expected::match;
   std::string evidence;              ///< the paper's error, or how the run differs from the paper's setup
-  std::optional<double> diff_value;  ///< the value a known difference (or a run not at scale) is known to give
+  std::optional<double> diff_value;  ///< the value a difference (or a run not at scale) is known to give
   std::optional<double> diff_tol;    ///< how far it may move before the row is a FAIL
 };
 

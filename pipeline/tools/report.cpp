@@ -167,11 +167,12 @@ void comparison_section(std::ostringstream& md, const ReportInput& in, Flavor fl
     notes << join(parts, "; ") << "\n";
   }
   if (!notes.str().empty()) {
-    md << "### Known differences, values not at the paper's scale, and remarks\n\n"
-          "A known difference is an error of the paper's own, with its evidence. A value not at the paper's "
-          "scale comes from a run that differs from the paper's setup in size or duration, or whose averaging "
-          "window is not steady: it is compared and shown, but counted neither as reproduced nor as the "
-          "paper's error.\n\n"
+    md << "### Known differences, disagreements, values not at the paper's scale, and remarks\n\n"
+          "A known difference is an error of the paper's own, with its evidence. A disagreement was measured "
+          "at the paper's scale, in a steady window, and is neither the paper's error nor ours as far as the "
+          "evidence goes: it is never counted as reproduced. A value not at the paper's scale comes from a run "
+          "that differs from the paper's setup in size or duration, or whose averaging window is not steady: "
+          "it is compared and shown, but counted neither as reproduced nor as the paper's error.\n\n"
        << notes.str() << "\n";
   }
 
@@ -479,6 +480,45 @@ std::string render_records(const ReportInput& in, Flavor flavor) {
   return md.str();
 }
 
+namespace {
+
+/// One item per compared row of the status: the paper's value and words, the reproduction, the
+/// evidence. The errata list the known differences so, the report its disagreements.
+std::string difference_items(const ReportInput& in, const std::string& status, Flavor flavor) {
+  std::ostringstream md;
+  if (!in.comparison) return "";
+  for (const auto& row : in.comparison->rows) {
+    if (field_or_dash(row, "status") != status) continue;
+    md << "- **" << markdown_escape(field_or_dash(row, "id")) << "** (" << markdown_escape(field_or_dash(row, "source"))
+       << "), " << status_cell(status, flavor) << ": the paper gives "
+       << markdown_escape(field_or_dash(row, "relation") == "="
+                              ? field_or_dash(row, "published")
+                              : field_or_dash(row, "relation") + " " + field_or_dash(row, "published"))
+       << " for " << code(field_or_dash(row, "scalar")) << ", the reproduction " << reproduced_cell(row) << " (run "
+       << run_cell(row, Flavor::markdown) << ")";
+    const std::string quote = field_or_dash(row, "quote");
+    if (quote != "-") md << "; the paper: “" << markdown_escape(quote) << "”";
+    const std::string evidence = field_or_dash(row, "evidence");
+    if (evidence != "-") md << ". Evidence: " << markdown_escape(evidence);
+    md << "\n";
+  }
+  return md.str();
+}
+
+/// The disagreements with the paper, each with its evidence: measured at the paper's scale and
+/// kept in view, never counted as reproduced.
+void disagreements_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
+  const std::string items = difference_items(in, "DISAGREES", flavor);
+  if (items.empty()) return;
+  md << "## Disagreements with the paper\n\n"
+        "Each value below was measured at the paper's scale, in a steady window where it is a time average, "
+        "and lies outside its tolerance. The evidence says what was measured and tried: it shows neither an "
+        "error of the paper's nor one of ours. `make check-published STRICT=1` fails on these rows.\n\n"
+     << items << "\n";
+}
+
+}  // namespace
+
 std::string render_report(const ReportInput& in, Flavor flavor) {
   std::ostringstream md;
   md << "# " << markdown_escape(in.title) << "\n\n";
@@ -504,6 +544,7 @@ std::string render_report(const ReportInput& in, Flavor flavor) {
   if (missing > 0) md << alarm(plural(missing, "figure is", "figures are") + " missing.", flavor) << "\n\n";
 
   md << render_records(in, flavor);
+  disagreements_section(md, in, flavor);
   comparison_section(md, in, flavor);
   if (!trim(in.intro).empty()) md << in.intro << (in.intro.back() == '\n' ? "\n" : "\n\n");
   figures_section(md, in, flavor);
@@ -533,29 +574,9 @@ std::string render_errata(const ReportInput& in, Flavor flavor) {
         "as a TYPO assumption). A value compared from a run that is not at the paper's scale, or one that fails "
         "without an explanation, is no erratum of the paper: both are in the [report](index.html), with the "
         "full comparison.\n\n";
-  std::size_t found = 0;
   md << "## Published values shown wrong\n\n";
-  if (in.comparison) {
-    for (const auto& row : in.comparison->rows) {
-      const std::string status = field_or_dash(row, "status");
-      if (status != "KNOWN-DIFFERENCE") continue;
-      ++found;
-      md << "- **" << markdown_escape(field_or_dash(row, "id")) << "** ("
-         << markdown_escape(field_or_dash(row, "source")) << "), " << status_cell(status, flavor)
-         << ": the paper gives "
-         << markdown_escape(field_or_dash(row, "relation") == "="
-                                ? field_or_dash(row, "published")
-                                : field_or_dash(row, "relation") + " " + field_or_dash(row, "published"))
-         << " for " << code(field_or_dash(row, "scalar")) << ", the reproduction "
-         << markdown_escape(field_or_dash(row, "reproduced")) << " (run " << run_cell(row, Flavor::markdown) << ")";
-      const std::string quote = field_or_dash(row, "quote");
-      if (quote != "-") md << "; the paper: “" << markdown_escape(quote) << "”";
-      const std::string evidence = field_or_dash(row, "evidence");
-      if (evidence != "-") md << ". Evidence: " << markdown_escape(evidence);
-      md << "\n";
-    }
-  }
-  if (found == 0) md << "None: no published value is shown wrong.\n";
+  const std::string wrong = difference_items(in, "KNOWN-DIFFERENCE", flavor);
+  md << (wrong.empty() ? "None: no published value is shown wrong.\n" : wrong);
   md << "\n## Corrections of the paper in effect\n\n";
   // one line per correction (key, value and note), naming every study whose run has it, in the
   // order first met: the channel's presets share theirs
@@ -597,10 +618,11 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
         "or a value whose study did not run; a value not reproduced yet belongs to a study not built yet. A known "
         "difference is an error of the paper's own, with its evidence; a value not at the paper's scale was "
         "compared from a run that differs from the paper's setup in size or duration, and counts neither as "
-        "reproduced nor as a difference.\n\n"
-        "| paper | published values | reproduced | known differences | not at the paper's scale | failures | "
-        "missing runs | not reproduced yet | also | at a glance |\n"
-        "|--------------------------|------|------|------|------|------|------|------|------|------|\n";
+        "reproduced nor as a difference. A disagreement was measured at the paper's scale and differs, "
+        "neither the paper's error nor ours as far as its evidence goes: never counted as reproduced.\n\n"
+        "| paper | published values | reproduced | known differences | not at the paper's scale | disagreements | "
+        "failures | missing runs | not reproduced yet | also | at a glance |\n"
+        "|--------------------------|------|------|------|------|------|------|------|------|------|------|\n";
   // A failure count above zero stands out: bold in Markdown, a red badge in HTML.
   auto alarming = [&](std::size_t n, const std::string& cls) {
     if (n == 0) return std::string("0");
@@ -610,8 +632,9 @@ std::string render_index(const std::vector<IndexEntry>& entries, Flavor flavor) 
   for (const IndexEntry& e : entries) {
     const Counts& c = e.counts;
     md << "| [" << markdown_escape(e.title) << "](" << e.link << ") | " << c.total << " | " << c.match << " | "
-       << c.known_difference << " | " << c.not_at_paper_scale << " | " << alarming(c.fail, "fail") << " | "
-       << alarming(c.missing_run, "missing-run") << " | " << c.not_reproduced_yet << " | ";
+       << c.known_difference << " | " << c.not_at_paper_scale << " | " << alarming(c.disagrees, "disagrees") << " | "
+       << alarming(c.fail, "fail") << " | " << alarming(c.missing_run, "missing-run") << " | " << c.not_reproduced_yet
+       << " | ";
     std::vector<std::string> also;
     if (!e.errata_link.empty()) also.push_back("[errata](" + e.errata_link + ")");
     if (!e.pdf_link.empty()) also.push_back("[PDF](" + e.pdf_link + ")");

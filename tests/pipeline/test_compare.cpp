@@ -193,6 +193,40 @@ TEST(Evaluate, KnownDifferenceThatNowMatchesIsAMatchWithARemark) {
   EXPECT_NE(o.remark.find("now matches"), std::string::npos);
 }
 
+// A disagreement is held where it is known to be, as a known difference is; one that now matches
+// is a MATCH that its row does not expect, which make all reports as a changed status.
+TEST(Evaluate, DisagreementStaysWhereItIsKnownToBe) {
+  PublishedRow row = equal_row(2.0, 0.5, 0.0);
+  row.expected = Expected::disagrees;
+  row.evidence = "steady, at the paper's scale; tried a finer step";
+  EXPECT_EQ(evaluate(row, found(-30.0)).status, Status::disagrees);  // no diff_value: anywhere outside
+  row.diff_value = 3.0;
+  row.diff_tol = 0.25;
+  EXPECT_EQ(evaluate(row, found(3.25)).status, Status::disagrees);  // on the boundary
+  const Outcome moved = evaluate(row, found(std::nextafter(3.25, inf)));
+  EXPECT_EQ(moved.status, Status::fail);
+  EXPECT_NE(moved.remark.find("disagreement moved"), std::string::npos);
+  const Outcome now = evaluate(row, found(2.0));
+  EXPECT_EQ(now.status, Status::match);
+  EXPECT_NE(now.remark.find("expected DISAGREES but now matches"), std::string::npos);
+  EXPECT_FALSE(as_expected(row, now.status));
+  EXPECT_EQ(evaluate(row, found(nan)).status, Status::fail);
+}
+
+TEST(Evaluate, AsExpectedNamesTheSameStatusAndNeverAFailure) {
+  PublishedRow row = equal_row(2.0, 0.5, 0.0);
+  EXPECT_TRUE(as_expected(row, Status::match));
+  EXPECT_FALSE(as_expected(row, Status::not_at_paper_scale));  // a match whose window turned unsteady
+  EXPECT_FALSE(as_expected(row, Status::fail));
+  EXPECT_FALSE(as_expected(row, Status::missing_run));
+  for (Expected e :
+       {Expected::known_difference, Expected::not_at_paper_scale, Expected::disagrees, Expected::not_reproduced_yet}) {
+    row.expected = e;
+    EXPECT_TRUE(as_expected(row, *status_from(to_string(e))));
+    EXPECT_FALSE(as_expected(row, Status::match));
+  }
+}
+
 TEST(Counts, SentenceSaysWhatWasReproduced) {
   Counts c;
   for (int i = 0; i < 12; ++i) c.add(Status::match);
@@ -200,14 +234,15 @@ TEST(Counts, SentenceSaysWhatWasReproduced) {
   c.add(Status::known_difference);
   EXPECT_EQ(count_sentence(c),
             "12 of 14 published values reproduced, 2 known differences explained, 0 not at the paper's scale, "
-            "0 failures, 0 missing runs, 0 not reproduced yet");
+            "0 disagreements, 0 failures, 0 missing runs, 0 not reproduced yet");
   Counts one;
   one.add(Status::fail);
   one.add(Status::missing_run);
   one.add(Status::not_reproduced_yet);
+  one.add(Status::disagrees);
   EXPECT_EQ(count_sentence(one),
-            "0 of 3 published values reproduced, 0 known differences explained, 0 not at the paper's scale, "
-            "1 failure, 1 missing run, 1 not reproduced yet");
+            "0 of 4 published values reproduced, 0 known differences explained, 0 not at the paper's scale, "
+            "1 disagreement, 1 failure, 1 missing run, 1 not reproduced yet");
   EXPECT_EQ(one.failures(), 2u);
 }
 
@@ -317,7 +352,7 @@ TEST(Counts, ValuesNotAtThePapersScaleAreNeitherReproducedNorFailures) {
   EXPECT_EQ(c.failures(), 0u);
   EXPECT_EQ(count_sentence(c),
             "1 of 3 published values reproduced, 0 known differences explained, 2 not at the paper's scale, "
-            "0 failures, 0 missing runs, 0 not reproduced yet");
+            "0 disagreements, 0 failures, 0 missing runs, 0 not reproduced yet");
   EXPECT_EQ(status_from("NOT-AT-PAPER-SCALE"), Status::not_at_paper_scale);
   EXPECT_EQ(to_string(Status::not_at_paper_scale), "NOT-AT-PAPER-SCALE");
 }

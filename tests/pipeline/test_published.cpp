@@ -142,14 +142,17 @@ TEST(Published, NamesFileLineAndColumnOfEachError) {
             "published.tsv:2: column kind: 'guess' is none of number, bound, closed-form, claim");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MAYBE")),
             "published.tsv:2: column expected: 'MAYBE' is none of MATCH, KNOWN-DIFFERENCE, NOT-AT-PAPER-SCALE, "
-            "NOT-REPRODUCED-YET");
+            "DISAGREES, NOT-REPRODUCED-YET");
+  EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "DISAGREES")),
+            "published.tsv:2: column evidence: a DISAGREES row needs its evidence (what was measured and what was "
+            "tried)");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE")),
             "published.tsv:2: column evidence: a KNOWN-DIFFERENCE needs its evidence");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "KNOWN-DIFFERENCE", "see Fig. 7", "1.1")),
             "published.tsv:2: column diff_tol: diff_value and diff_tol go together (both or neither)");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "MATCH", "-", "1.1", "0.1")),
-            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value "
-            "(write -)");
+            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE, DISAGREES or NOT-AT-PAPER-SCALE row has a "
+            "diff_value (write -)");
   EXPECT_EQ(error_of(header + row("=", "nan")), "published.tsv:2: column value: 'nan' is not a finite number");
 }
 
@@ -169,14 +172,23 @@ TEST(Published, EvidenceCitesScalarsByName) {
             "({name}: letters, digits and _ only)");
 }
 
+TEST(Published, ReadsADisagreementWithItsEvidence) {
+  const auto rows = parse_published(
+      header + row("=", "1", "0", "0", "DISAGREES", "steady, measured, tried x", "1.1", "0.1"), "published.tsv");
+  EXPECT_EQ(rows[0].expected, Expected::disagrees);
+  EXPECT_EQ(to_string(rows[0].expected), "DISAGREES");
+  EXPECT_EQ(rows[0].diff_value, 1.1);
+  EXPECT_EQ(rows[0].diff_tol, 0.1);
+}
+
 TEST(Published, ReadsAValueNotReproducedYet) {
   const auto rows = parse_published(header + row("=", "1", "0", "0", "NOT-REPRODUCED-YET"), "published.tsv");
   EXPECT_EQ(rows[0].expected, Expected::not_reproduced_yet);
   EXPECT_EQ(rows[0].file, "published.tsv");
   EXPECT_EQ(where(rows[0]), "published.tsv:2");
   EXPECT_EQ(error_of(header + row("=", "1", "0", "0", "NOT-REPRODUCED-YET", "-", "1.1", "0.1")),
-            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE or NOT-AT-PAPER-SCALE row has a diff_value "
-            "(write -)");
+            "published.tsv:2: column diff_value: only a KNOWN-DIFFERENCE, DISAGREES or NOT-AT-PAPER-SCALE row has a "
+            "diff_value (write -)");
 }
 
 TEST(Published, TheSameComparisonTwiceNamesBothLines) {

@@ -104,7 +104,7 @@ ReportInput sample() {
 TEST(Report, SectionsComeInTheDocumentedOrder) {
   const std::string md = render_report(sample(), Flavor::markdown);
   EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 2 published values reproduced, 1 known difference explained, "
-                     "0 not at the paper's scale, 0 failures, 0 missing runs, 0 not reproduced yet**",
+                     "0 not at the paper's scale, 0 disagreements, 0 failures, 0 missing runs, 0 not reproduced yet**",
                      0),
             0u);
   std::size_t at = 0;
@@ -171,13 +171,20 @@ TEST(Index, LinksEachPaperWithItsCounts) {
        "friction/errata.html", "friction/friction.pdf"}};
   const std::string md = render_index(entries, Flavor::markdown);
   EXPECT_NE(md.find("| paper | published values | reproduced | known differences | not at the paper's scale | "
-                    "failures | missing runs | not reproduced yet | also |"),
+                    "disagreements | failures | missing runs | not reproduced yet | also |"),
             std::string::npos);
-  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 0 | 2 | - |"), std::string::npos);
+  EXPECT_NE(md.find("| [DEM](dem/index.html) | 2 | 0 | 0 | 0 | 0 | 0 | 0 | 2 | - |"), std::string::npos);
   EXPECT_NE(md.find("[errata](friction/errata.html) · [PDF](friction/friction.pdf) |"), std::string::npos);
-  EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | 0 | **1** | **1** | 1 |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 6 | 2 | 1 | 0 | 0 | **1** | **1** | 1 |"), std::string::npos);
   const std::string html = render_index(entries, Flavor::pandoc);
-  EXPECT_NE(html.find("| [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
+  EXPECT_NE(html.find("| 0 | [1]{.badge .fail} | [1]{.badge .missing-run} |"), std::string::npos);
+  // A disagreement keeps the index red: never hidden, never counted as reproduced.
+  const std::vector<IndexEntry> disagreeing{
+      {"maxdiss", "Maxdiss", "maxdiss/index.html", counts({Status::match, Status::disagrees}), "", ""}};
+  EXPECT_NE(
+      render_index(disagreeing, Flavor::markdown).find("| [Maxdiss](maxdiss/index.html) | 2 | 1 | 0 | 0 | **1** | 0 |"),
+      std::string::npos);
+  EXPECT_NE(render_index(disagreeing, Flavor::pandoc).find("| [1]{.badge .disagrees} | 0 |"), std::string::npos);
 }
 
 TEST(Index, ShowsAFigureOfEachPaperThatHasOne) {
@@ -187,7 +194,7 @@ TEST(Index, ShowsAFigureOfEachPaperThatHasOne) {
   const std::string md = render_index({with, without}, Flavor::pandoc);
   EXPECT_NE(md.find("| also | at a glance |"), std::string::npos);
   EXPECT_NE(md.find("| - | [![](dem/figures/fig9.png){height=90px}](dem/index.html) |"), std::string::npos);
-  EXPECT_NE(md.find("| [Friction](friction/index.html) | 1 | 1 | 0 | 0 | 0 | 0 | 0 | - | - |"), std::string::npos);
+  EXPECT_NE(md.find("| [Friction](friction/index.html) | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | - | - |"), std::string::npos);
 }
 
 TEST(Bench, ParsesTheList) {
@@ -271,7 +278,7 @@ ReportInput sample_with_scale_and_failure() {
 TEST(Report, CountsValuesNotAtThePapersScaleApartAndGivesTheirReason) {
   const std::string md = render_report(sample_with_scale_and_failure(), Flavor::markdown);
   EXPECT_EQ(md.rfind("# Rolling ball\n\n**1 of 4 published values reproduced, 1 known difference explained, "
-                     "1 not at the paper's scale, 1 failure, 0 missing runs, 0 not reproduced yet**",
+                     "1 not at the paper's scale, 0 disagreements, 1 failure, 0 missing runs, 0 not reproduced yet**",
                      0),
             0u);
   // Still compared and shown: its error, tolerance and status in the table, its reason and how it
@@ -340,6 +347,37 @@ TEST(Errata, ListsOnlyThePapersOwnErrors) {
   ReportInput none = sample_with_scale_and_failure();
   std::erase_if(none.comparison->rows, [](const auto& row) { return row.at("status") == "KNOWN-DIFFERENCE"; });
   EXPECT_NE(render_errata(none, Flavor::markdown).find("None: no published value is shown wrong."), std::string::npos);
+}
+
+// A disagreement has a section of its own in the report, with the paper's words and the evidence,
+// and stays off the errata page: it is not the paper's error.
+TEST(Report, GivesEachDisagreementItsSectionAndKeepsItOffTheErrata) {
+  ReportInput in = sample_with_scale_and_failure();
+  in.comparison->rows.push_back({{"id", "P30"},
+                                 {"scalar", "channel_steady/avg_contacts_coulomb"},
+                                 {"relation", "="},
+                                 {"published", "320276.5"},
+                                 {"reproduced", "347811"},
+                                 {"standard_error", "370"},
+                                 {"status", "DISAGREES"},
+                                 {"expected", "DISAGREES"},
+                                 {"source", "Tab. 2"},
+                                 {"quote", "avg. number of contacts"},
+                                 {"evidence", "steady; tried two windows"}});
+  in.comparison->counts.add(Status::disagrees);
+  const std::string md = render_report(in, Flavor::markdown);
+  const std::size_t section = md.find("## Disagreements with the paper\n");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(
+      md.find("- **P30** (Tab. 2), DISAGREES: the paper gives 320276.5 for `channel_steady/avg_contacts_coulomb`, "
+              "the reproduction 347811 ± 370",
+              section),
+      std::string::npos);
+  EXPECT_NE(md.find("; the paper: “avg. number of contacts”. Evidence: steady; tried two windows\n", section),
+            std::string::npos);
+  EXPECT_NE(md.find("1 disagreement, 1 failure"), std::string::npos);
+  EXPECT_EQ(render_errata(in, Flavor::markdown).find("P30"), std::string::npos);
+  EXPECT_EQ(render_report(sample(), Flavor::markdown).find("## Disagreements"), std::string::npos);
 }
 
 // A correction of the paper's text (a TYPO assumption) is listed once, with every study whose run
