@@ -235,9 +235,9 @@ std::string text_field(const nlohmann::json& object, const char* name, const std
 Manifest parse_manifest(const std::string& text) {
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw Damage(std::string("manifest.json: not JSON (") + e.what() + ")");
+    j = parse_json(text, "manifest.json");
+  } catch (const InputError& e) {
+    throw Damage(e.what());
   }
   const std::string schema = text_field(j, "schema", "the manifest");
   if (schema != archive_schema)

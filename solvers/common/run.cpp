@@ -164,13 +164,12 @@ void check_replaceable(const fs::path& target, const std::string& paper, const s
   }
   if (status.type() != fs::file_type::directory) refuse(target, "exists and is not a run directory");
   const fs::path json_file = target / "run.json";
+  if (!fs::is_regular_file(json_file, ec)) refuse(target, "exists and holds no run.json: it is not a run");
   nlohmann::json json;
   try {
-    std::ifstream in(json_file);
-    if (!in) refuse(target, "exists and holds no run.json: it is not a run");
-    json = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    refuse(target, "holds a run.json that is not valid JSON");
+    json = parse_json(read_text(json_file, "--output"), json_file.string());
+  } catch (const InputError& e) {
+    refuse(target, "holds a run.json that is not valid JSON (" + std::string(e.what()) + ")");
   }
   const auto text = [&](const char* field) {
     return json.is_object() && json.contains(field) && json[field].is_string() ? json[field].get<std::string>()

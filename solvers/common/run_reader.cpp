@@ -12,18 +12,20 @@
 
 namespace cm {
 
-namespace {
-
-/// The JSON text as a document; a key that appears twice in one object is an error (the parser
-/// would keep one of them silently, and a scalar could be lost that way).
-nlohmann::json parse_strict(const std::string& text, const std::string& name) {
+nlohmann::json parse_json(const std::string& text, const std::string& name) {
   std::vector<std::set<std::string>> open;  // the keys seen in each object being parsed
   std::string duplicate;
-  const nlohmann::json::parser_callback_t check = [&](int, nlohmann::json::parse_event_t event,
+  const nlohmann::json::parser_callback_t check = [&](int depth, nlohmann::json::parse_event_t event,
                                                       nlohmann::json& parsed) {
     switch (event) {
       case nlohmann::json::parse_event_t::object_start:
-        open.emplace_back();
+      case nlohmann::json::parse_event_t::array_start:
+        // Refused before the deeper value is built: a copy or comparison of a document nests one
+        // call per level, and a file of 100,000 brackets would overflow the stack there.
+        if (depth >= max_json_depth)
+          throw InputError(name + ": nested deeper than " + std::to_string(max_json_depth) +
+                           " levels; no file the project writes nests more than 4");
+        if (event == nlohmann::json::parse_event_t::object_start) open.emplace_back();
         break;
       case nlohmann::json::parse_event_t::key:
         if (!open.back().insert(parsed.get<std::string>()).second && duplicate.empty()) {
@@ -50,10 +52,8 @@ nlohmann::json parse_strict(const std::string& text, const std::string& name) {
   return json;
 }
 
-}  // namespace
-
 nlohmann::json parse_run_json(const std::string& text, const std::string& name) {
-  const nlohmann::json json = parse_strict(text, name);
+  const nlohmann::json json = parse_json(text, name);
   auto bad = [&](const std::string& what) { return InputError(name + ": " + what); };
   if (!json.is_object()) throw bad("not a JSON object");
   if (!json.contains("schema") || json["schema"] != "cm-run 1") throw bad("schema is not \"cm-run 1\"");

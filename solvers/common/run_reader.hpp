@@ -21,6 +21,17 @@ struct RunRecord {
   nlohmann::json json;  ///< the whole document, validated by parse_run_json
 };
 
+/// The deepest nesting of arrays and objects a JSON file may have. The deepest the project writes
+/// is 4 (run.json's files[].columns[], the manifest's runs[] of objects); 32 leaves room for a
+/// later schema while keeping every recursive copy of a document far from the stack's limit.
+inline constexpr int max_json_depth = 32;
+
+/// The one strict parser of JSON files, which every reader of the project uses (run.json, an
+/// archive's manifest). Throws cm::InputError naming `name` on a syntax error, a number out of the
+/// range of a double, a key twice in one object, or nesting deeper than max_json_depth (refused
+/// before any deeper value is built).
+nlohmann::json parse_json(const std::string& text, const std::string& name);
+
 /// Parses and validates a run.json text: an object of schema "cm-run 1" with a string run_id
 /// and a `scalars` object whose entries are {"value": number or null, ...}, every other field
 /// the tools read of the type pipeline/README.md gives. Throws cm::InputError naming `name` on

@@ -141,6 +141,26 @@ hostile bytes_a_string 65 bytes_text
 hostile ranks_a_string 65 ranks_text
 hostile config_value_a_number 65 values_number
 
+# 3b. Nesting deeper than any file the project writes (131,072 arrays in a run.json, 58,000 objects
+# in the manifest, made here): damage (65), refused by the parser before any tree is built. A copy
+# of such a tree crashed cm_verify and cm_import (SIGSEGV), and cm_import left its folder behind.
+deep_run_json() {
+  python3 -c 'import sys; f = sys.argv[1]; t = open(f).read(); n = 131072
+open(f, "w").write("{\"deep\": " + "[" * n + "]" * n + ", " + t.lstrip()[1:])' "runs/$run_id/run.json"
+}
+deep_manifest() {
+  python3 -c 'import sys; t = open("manifest.json").read(); n = 58000
+open("manifest.json", "w").write("{\"deep\": " + "{\"a\": " * n + "1" + "}" * n + ", " + t.lstrip()[1:])'
+}
+hostile deep_run_json 65 deep_run_json
+deep_record=$(ls -t h/*.tar.gz | head -1)
+hostile deep_manifest 65 deep_manifest
+mkdir -p imported
+"$tools/cm_import" --archive="$deep_record" --results=imported > deep_import.out 2>&1; rc=$?
+check "deep_run_json_import_exit_65" test $rc -eq 65
+check "deep_run_json_import_names_the_depth" grep -q "nested deeper than" deep_import.out
+check "deep_run_json_import_leaves_nothing" test -z "$(find imported -mindepth 2 | head -1)"
+
 # 4. What an archive may ask for: MPI ranks beyond max_ranks are refused (2) before any run.
 ranks_six() { in_run 's|"statistics": {}|"statistics": {"mpi": {"ranks": 6}}|'; }
 ranks_fraction() { in_run 's|"statistics": {}|"statistics": {"mpi": {"ranks": 1.5}}|'; }
