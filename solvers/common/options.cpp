@@ -1,5 +1,7 @@
 #include "common/options.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cctype>
@@ -8,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "common/provenance.hpp"
@@ -26,6 +29,10 @@ constexpr int max_nesting = 100;
 constexpr double max_exact_integer = 9007199254740992.0;
 // The line of an INI file that names its base: `[config] base = FILE`.
 const std::string base_key = "config.base";
+// The most bases one config file builds on. The deepest chain in configs/ is 2 (a steady run on
+// a channel preset on its paper's defaults); 32 leaves room for presets of presets, and refuses a
+// chain made by accident or on purpose (thousands) before it costs time.
+constexpr std::size_t max_config_bases = 32;
 
 // A small recursive-descent evaluator for real values:
 //   expr := term (('+'|'-') term)* ; term := unary (('*'|'/') unary)* ;
@@ -528,16 +535,11 @@ void Config::set(const std::string& name, const std::string& raw, const std::str
 // The INI file: `[section]` lines give the prefix `section.`; `key = value`; `#` starts a comment
 // (anywhere on a line), `;` a comment line; `[config] base = FILE` names the file read before it,
 // whose keys this file's override. Every problem names the file and the line.
-void Config::read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values,
-                       std::vector<std::string>& chain) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec))
-    throw InputError("--config: file '" + file + "' not found (or not a regular file)");
+Config::IniFile Config::read_one(const std::string& file) const {
   std::ifstream in(file);
   if (!in) throw InputError("--config: " + io_message("cannot read", file));
-  chain.push_back(file);
-  std::string line, section, base, base_where;
-  std::map<std::string, std::pair<std::string, std::string>> own;
+  IniFile ini;
+  std::string line, section;
   std::map<std::string, std::size_t> seen;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
     const std::string where = file + ":" + std::to_string(number);
@@ -563,26 +565,50 @@ void Config::read_file(const std::string& file, std::map<std::string, std::pair<
     if (const auto [it, fresh] = seen.emplace(name, number); !fresh)
       throw InputError(where + ": key '" + name + "' given twice (first on line " + std::to_string(it->second) + ")");
     if (name == base_key) {
-      base = trim(line.substr(equals + 1));
-      base_where = where;
-      if (base.empty()) throw InputError(where + ": " + base_key + ": empty; name the file this one builds on");
+      ini.base = trim(line.substr(equals + 1));
+      ini.base_where = where;
+      if (ini.base.empty()) throw InputError(where + ": " + base_key + ": empty; name the file this one builds on");
       continue;
     }
-    own[name] = {trim(line.substr(equals + 1)), where};
+    ini.values[name] = {trim(line.substr(equals + 1)), where};
   }
   if (in.bad()) throw IoError("--config: " + io_message("error reading", file));
-  if (!base.empty()) {
+  return ini;
+}
+
+// The file and its bases, one after the other (never a call per base: a chain as long as a user
+// makes it cannot overflow the stack), each file checked against those read before it by its
+// device and inode, once.
+void Config::read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values,
+                       std::vector<std::string>& chain) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    throw InputError("--config: file '" + file + "' not found (or not a regular file)");
+  std::set<std::pair<dev_t, ino_t>> read;
+  std::vector<IniFile> files;  // the file first, its farthest base last
+  std::string next = file;
+  for (;;) {
+    struct stat identity {};
+    if (::stat(next.c_str(), &identity) == 0) read.insert({identity.st_dev, identity.st_ino});
+    chain.push_back(next);
+    files.push_back(read_one(next));
+    const IniFile& ini = files.back();
+    if (ini.base.empty()) break;
     // A base is named from the folder of the file that names it.
-    const std::string path = (std::filesystem::path(file).parent_path() / base).lexically_normal().string();
+    const std::string path = (std::filesystem::path(next).parent_path() / ini.base).lexically_normal().string();
     if (!std::filesystem::is_regular_file(path, ec))
-      throw InputError(base_where + ": " + base_key + ": file '" + path + "' not found (or not a regular file)");
-    const auto same = [&](const std::string& other) { return std::filesystem::equivalent(path, other, ec); };
-    if (std::any_of(chain.begin(), chain.end(), same))
-      throw InputError(base_where + ": " + base_key + ": '" + path +
+      throw InputError(ini.base_where + ": " + base_key + ": file '" + path + "' not found (or not a regular file)");
+    if (::stat(path.c_str(), &identity) == 0 && read.count({identity.st_dev, identity.st_ino}))
+      throw InputError(ini.base_where + ": " + base_key + ": '" + path +
                        "' is read already, a cycle of bases: " + join(chain, " -> ") + " -> " + path);
-    read_file(path, values, chain);
+    if (chain.size() > max_config_bases)
+      throw InputError(ini.base_where + ": " + base_key + ": '" + path + "' would be the base number " +
+                       std::to_string(chain.size()) + " of '" + file + "'; at most " +
+                       std::to_string(max_config_bases) + " bases are read");
+    next = path;
   }
-  for (auto& [name, value] : own) values[name] = std::move(value);  // the file overrides its bases
+  for (auto it = files.rbegin(); it != files.rend(); ++it)  // each file overrides its bases
+    for (auto& [name, value] : it->values) values[name] = std::move(value);
 }
 
 Invocation Config::parse(int argc, const char* const* argv) {

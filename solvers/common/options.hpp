@@ -212,8 +212,15 @@ class Config {
   Key& key(const std::string& name);
   void set(const std::string& key, const std::string& raw, const std::string& origin);
   void validate(const std::string& name, const Key& k) const;
+  /// One INI file: its values (key -> text, origin) and the base it names (empty if none).
+  struct IniFile {
+    std::map<std::string, std::pair<std::string, std::string>> values;
+    std::string base, base_where;
+  };
+  IniFile read_one(const std::string& file) const;
   /// Reads `file` into `values` (key -> text, origin) over the bases it names, read first;
-  /// `chain` receives the file, then each base (a base already in it is a cycle, refused).
+  /// `chain` receives the file, then each base (a base already in it is a cycle, and a chain
+  /// longer than a limit, refused).
   void read_file(const std::string& file, std::map<std::string, std::pair<std::string, std::string>>& values,
                  std::vector<std::string>& chain);
   static std::string canonical(const Key& k);

@@ -228,6 +228,32 @@ TEST(Options, BadBasesAreRefusedNamingTheFileAndKey) {
   }
 }
 
+// A chain of 10,000 bases (each file the base of the one before) was read by one call per base,
+// each comparing the new base with every earlier one: 5,000 took a minute, 6,500 overflowed the
+// stack. It is refused at the first base over the limit, naming the file and line that names it.
+TEST(Options, ALongChainOfBasesIsRefusedNamingTheFileAndLine) {
+  const auto dir = std::filesystem::temp_directory_path() / "cm_test_options_long_chain";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  constexpr int files = 10'000;
+  for (int i = 0; i < files; ++i) {
+    std::ofstream out(dir / ("c" + std::to_string(i) + ".ini"));
+    out << "[grid]\nn = 2\n";
+    if (i + 1 < files) out << "[config]\nbase = c" << i + 1 << ".ini\n";
+  }
+  Demo d;
+  const std::string message = error_of(d, {"--config", (dir / "c0.ini").string()});
+  EXPECT_NE(message.find(":4: config.base"), std::string::npos) << message;
+  EXPECT_NE(message.find("at most"), std::string::npos) << message;
+  // A chain within the limit is read whole, the nearest file that sets a key winning.
+  std::ofstream(dir / "c9989.ini") << "[config]\nbase = c9990.ini\n";
+  std::ofstream(dir / "c9990.ini") << "[grid]\nn = 5\n[config]\nbase = c9991.ini\n";
+  Demo near;
+  EXPECT_EQ(near.parse({"--config", (dir / "c9989.ini").string()}).config_bases.size(), 10u);
+  EXPECT_EQ(near.f.n, 5);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Options, PhysicsKeysAreListed) {
   Demo d;
   double length = 1.0;
