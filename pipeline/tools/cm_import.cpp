@@ -8,7 +8,8 @@
 //
 // The record is untrusted input, read as cm_verify reads an archive (tools/archive.hpp,
 // check_archive: the one reader of archives): unpacked member by member into a hidden folder of
-// the store's own (`results/runs/.import-<pid>`, which tools and cm_prune skip), every name
+// the store's own (`results/runs/.import-<pid>`, which tools skip, and which the next import, run
+// or cm_prune removes once its process is gone), every name
 // checked before it becomes a path, the manifest's SHA-256 the id in the record's name, every file
 // as the manifest lists it and no other, every run's names of the project's grammar. Any damage
 // is refused (exit 65) with each finding named, and that folder removed: nothing is left behind.
@@ -124,6 +125,7 @@ class Import {
     std::error_code ec;
     fs::create_directories(store_, ec);
     if (ec) throw_io_error("cannot create", store_, ec);
+    cm::remove_dead_partials(store_);  // what killed imports and runs left, never a live one's
     const fs::path dir = store_ / (".import-" + std::to_string(::getpid()));
     if (!fs::create_directory(dir, ec) || ec)
       throw cm::IoError("cannot create '" + dir.string() + "'" + (ec ? ": " + ec.message() : ": it exists"));

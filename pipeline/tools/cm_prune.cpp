@@ -5,8 +5,9 @@
 // when an archive holds it (a line of archive/index.tsv), or when a kept run read it (run.json's
 // `reads`: the run whose saved frame a continued channel went on from). Anything in the store that is not a
 // complete run written by a solver (a name that is no run id, a link, a run.json of another id,
-// a file no run wrote) is left untouched and named. Hidden entries (runs being written) are
-// never touched.
+// a file no run wrote) is left untouched and named. Hidden entries are never touched, but for
+// the folders of runs and imports whose process is gone (`.<run id>.partial-<pid>`,
+// `.import-<pid>`: common/store.hpp, remove_dead_partials).
 //
 //   cm_prune --results=results --archives=archive [--dry-run]
 //
@@ -51,6 +52,8 @@ class Prune {
       std::printf("cm_prune: no run store at %s: nothing to prune\n", store_.c_str());
       return 0;
     }
+    for (const fs::path& dir : cm::remove_dead_partials(store_, !dry_run_))
+      std::printf("%s %s: left by a process that is gone\n", dry_run_ ? "would remove" : "remove", dir.c_str());
     std::set<std::string> keep = named_pinned_or_archived();
     add_runs_read(keep);
     sweep(keep);

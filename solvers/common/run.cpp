@@ -279,7 +279,7 @@ Run::Run(const Config& config, RunIdentity identity, const Invocation& invocatio
   if (store_.empty()) {
     temporary_ = parent / ("." + name + ".partial-" + std::to_string(::getpid()));
   } else {
-    remove_dead_leftovers(store_, id_);
+    remove_dead_partials(store_);  // of any run or import into this store whose process is gone
     temporary_ = store_ / ("." + id_ + ".partial-" + std::to_string(::getpid()));
   }
   fs::remove_all(temporary_, ec);

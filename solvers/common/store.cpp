@@ -1,10 +1,13 @@
 #include "common/store.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <limits>
 
 #include "common/errors.hpp"
 
@@ -19,6 +22,49 @@ constexpr int point_attempts = 20;
 
 bool is_run_id(const std::string& text) {
   return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+std::optional<long> partial_pid(const std::string& name) {
+  std::string pid;
+  if (name.rfind(".import-", 0) == 0) {
+    pid = name.substr(8);
+  } else {
+    // "." + 64 hex digits + ".partial-" or ".old-" + pid
+    if (name.size() < 66 || name[0] != '.' || !is_run_id(name.substr(1, 64)) || name[65] != '.') return std::nullopt;
+    const std::string rest = name.substr(66);
+    for (const std::string kind : {"partial-", "old-"})
+      if (rest.rfind(kind, 0) == 0) pid = rest.substr(kind.size());
+  }
+  // A pid as getpid() prints it: decimal, no sign, no leading zero, within a pid_t (at most 10
+  // digits checked before converting, so the conversion cannot overflow a long).
+  if (pid.empty() || pid.size() > 10 || pid[0] == '0' || pid.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const long value = std::stol(pid);
+  if (value > std::numeric_limits<pid_t>::max()) return std::nullopt;
+  return value;
+}
+
+std::vector<fs::path> remove_dead_partials(const fs::path& store, bool remove) {
+  std::vector<fs::path> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(store, ec)) {
+    const auto pid = partial_pid(entry.path().filename().string());
+    if (!pid) continue;
+    std::error_code status_ec;
+    if (fs::symlink_status(entry.path(), status_ec).type() != fs::file_type::directory) continue;
+    // Gone only when the system says no such process: EPERM is a live process of another user.
+    if (::kill(static_cast<pid_t>(*pid), 0) == 0 || errno != ESRCH) continue;
+    found.push_back(entry.path());
+  }
+  std::sort(found.begin(), found.end());
+  if (!remove) return found;
+  std::vector<fs::path> removed;
+  for (const auto& dir : found) {
+    std::error_code remove_ec;
+    fs::remove_all(dir, remove_ec);
+    if (!remove_ec) removed.push_back(dir);
+  }
+  return removed;
 }
 
 std::optional<fs::path> store_link_target(const fs::path& link, const fs::path& store) {

@@ -10,11 +10,25 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cm {
 
 /// Whether `text` is a run id: 64 lower-case hex digits (a SHA-256).
 bool is_run_id(const std::string& text);
+
+/// The hidden folders a process makes in a run store while it works, and removes when it ends:
+/// `.<run id>.partial-<pid>` (a run being written), `.<run id>.old-<pid>` (a run being replaced,
+/// by earlier versions) and `.import-<pid>` (a record being unpacked by cm_import). A process
+/// killed (SIGKILL, a crash) leaves its folder behind. This removes each folder of `store` whose
+/// name is exactly of that grammar (the pid decimal, without a leading zero) and whose process is
+/// gone (kill(pid, 0) fails with ESRCH), and nothing else: never the folder of a live process,
+/// never a link, never a name of anyone else's. With `remove` false it only lists them. Returns
+/// the folders removed (or that would be), sorted; a folder that cannot be removed is skipped.
+std::vector<std::filesystem::path> remove_dead_partials(const std::filesystem::path& store, bool remove = true);
+
+/// Whether `name` is one of the hidden folder names above, and the pid it names.
+std::optional<long> partial_pid(const std::string& name);
 
 /// When `link` is a symbolic link whose text names <store>/<run id> (relative to the link's
 /// folder, or absolute), that store entry (which may no longer exist); otherwise nothing.
