@@ -94,7 +94,10 @@ class StepperStudy {
     c.add("plot.dt", &plot_dt_, "time step of the trajectories written for the figure (must divide both t_end)")
         .unit("s")
         .range(cm::Range::positive());
-    c.add("incline.beta_deg", &betas_deg_, "incline angles").unit("deg").range(cm::Range{0.0, 90.0, false, true});
+    c.add("incline.beta_deg", &betas_deg_, "incline angles")
+        .unit("deg")
+        .range(cm::Range{0.0, 90.0, false, true})
+        .nonempty();
     c.add("incline.t_end", &incline_t_end_, "end of the incline runs").unit("s").range(cm::Range::positive());
     c.add("threshold.bracket", &threshold_bracket_,
           "incline angles bracketing the rolling/sliding threshold (the sphere must roll at the first, slide at "
@@ -128,6 +131,15 @@ class StepperStudy {
       }
       if (!(std::isfinite(kappa_ * body_.m * R_ * R_) && kappa_ * body_.m * R_ * R_ > 0.0))
         c.fail("body.R", "the moment of inertia kappa m R^2 (body.kappa, body.m, body.R) is not a positive number");
+      // Every time stepping of the study, counted against run.max_steps before any is taken.
+      for (const double dt : dts_) {
+        cm::planned_steps(c, roll_t_end_, dt, "conv.dt", "roll.t_end");
+        cm::planned_steps(c, incline_t_end_, dt, "conv.dt", "incline.t_end");
+      }
+      cm::planned_steps(c, std::max(roll_t_end_, incline_t_end_), plot_dt_, "plot.dt", "roll.t_end, incline.t_end");
+      cm::planned_steps(c, static_cast<double>(threshold_steps_) * threshold_dt_, threshold_dt_, "threshold.steps",
+                        "threshold.steps x threshold.dt");
+      cm::planned_steps(c, static_cast<double>(rest_steps_) * rest_dt_, rest_dt_, "rest.steps", "rest.steps x rest.dt");
     });
   }
 
