@@ -75,6 +75,7 @@ class ThreeStudy {
       // The work, counted before any step: two simulations, each keeping a trace (Trace: 11 values) of every step.
       const double steps = static_cast<double>(cm::planned_steps(c, t_end_, model_.dt, "solver.dt", "time.t_end"));
       cm::planned_memory(c, 2.0 * (steps + 1.0) * 11.0 * sizeof(double), "solver.dt", "the traces of every step");
+      cm::planned_bodies(c, 3.0, "run.max_bodies", "spheres of Example 5.2 (a triangle of three)");
     });
   }
 
