@@ -117,6 +117,12 @@ class OutcomeStudy {
       if (!(grid_.b1 > grid_.b0)) c.fail("grid.beta_max", "must exceed grid.beta_min");
       if (!(grid_.w1 > grid_.w0)) c.fail("grid.omega1_max", "must exceed grid.omega1_min");
       if (w3_ == 0) c.fail("ic.omega3", "must be non-zero (steady motions need omega30 != 0, eq. (48))");
+      // The four maps and their boundary classes, one outcome and one class per cell of the grid,
+      // counted against run.max_memory before any cell is simulated (a lower bound: the sweep's
+      // own bookkeeping comes on top).
+      const double cells = static_cast<double>(grid_.nb) * static_cast<double>(grid_.nw);
+      cm::planned_memory(c, 4.0 * cells * static_cast<double>(sizeof(bb::Outcome) + sizeof(int)), "grid.n_beta",
+                         "the four outcome maps of grid.n_beta x grid.n_omega1 cells");
       // Valid-looking keys may still give an infinite start (omega ~ 1e200 squares past the largest
       // double): the normal force (41) and the energy (60) at the grid's corners must be finite.
       const bb::Model model(p_);
