@@ -2,6 +2,8 @@
 #include "maxdiss/channel_keys.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #include "common/run.hpp"
 #include "common/text.hpp"
@@ -192,6 +194,17 @@ void ChannelSetup::declare(cm::Config& c) {
     cm::planned_bodies(c, spheres, "particles.spacing",
                        "spheres on the grid of particles.spacing through the channel (channel.length, channel.width, "
                        "channel.height)");
+    // The memory of those spheres, counted before any is made: each sphere's arrays (centre,
+    // velocities, radius, identity) and its share of the contacts of a packing at rest, where each
+    // sphere touches about six others (each contact shared by two, so three per sphere), each
+    // contact held as detected, in its colour's block of four and with its two sphere indices. A
+    // lower bound (it leaves out the cells and the saved frames); over MPI each rank holds its share.
+    constexpr double contacts_per_sphere = 3.0;
+    const double per_sphere =
+        sizeof(Vector3d) + sizeof(Velocities) + sizeof(double) + sizeof(std::uint64_t) +
+        contacts_per_sphere * (sizeof(Contact) + sizeof(ContactLanes) / 4.0 + 2 * sizeof(std::int32_t));
+    cm::planned_memory(c, spheres * per_sphere / static_cast<double>(ranks), "particles.spacing",
+                       "spheres (" + cm::format_real(std::round(per_sphere)) + " bytes each with their contacts)");
     const long P = subdomains[0] * subdomains[1] * subdomains[2];
     if (P != ranks)
       c.fail("mpi.grid",
