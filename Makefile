@@ -62,7 +62,7 @@ ifneq ($(filter-out $(PAPERS),$(PAPER)),)
 $(error PAPER: '$(PAPER)' is not a paper; the papers are $(PAPERS))
 endif
 
-.PHONY: all deps build programs test test-unit test-sanitize bench archive references clean studies figures reports check-published \
+.PHONY: all deps deps-test deps-bench build programs test test-unit test-sanitize bench archive references clean studies figures reports check-published \
   verify prune pin cite render-check
 .DEFAULT_GOAL := all
 
@@ -74,13 +74,22 @@ all: programs
 	$(MAKE) --no-print-directory -j $(call quote,$(JOBS)) reports
 	$(MAKE) --no-print-directory check-published
 
+# Each target installs what it uses (pipeline/install-deps: one list, grouped): make all its
+# own packages, make test and make bench theirs besides.
 deps:
-	@pipeline/install-deps
+	@pipeline/install-deps all
+deps-test:
+	@pipeline/install-deps test
+deps-bench:
+	@pipeline/install-deps bench
 
 $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 
-build: deps $(BUILD)/CMakeCache.txt
+# Everything, the tests and the bench kernels included (CMake's CM_TESTS and CM_BENCH, which
+# make all leaves off): what make test runs.
+build: deps-test $(BUILD)/CMakeCache.txt
+	cmake -S . -B $(BUILD) -DCM_TESTS=ON -DCM_BENCH=ON >/dev/null
 	cmake --build $(BUILD) -j $(call quote,$(JOBS))
 
 # What make all runs: every program that is not a test (CMake's cm_programs: the solvers and the
@@ -93,12 +102,12 @@ test: build
 	$(MAKE) --no-print-directory test-sanitize
 
 # The unit tests again, built with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, as
-# the sanitizers advise; cm_unit_tests also builds the tools and solvers that unit tests run).
-test-sanitize: deps
-	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCM_SANITIZE=ON \
+# the sanitizers advise): the test executables alone (cm_sanitized_tests, label sanitize).
+test-sanitize: deps-test
+	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCM_SANITIZE=ON -DCM_TESTS=ON \
 	  $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(BUILD_ASAN) -j $(call quote,$(JOBS)) --target cm_unit_tests
-	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(call quote,$(JOBS)) -L unit -LE slow $(CTEST_FLAGS)
+	cmake --build $(BUILD_ASAN) -j $(call quote,$(JOBS)) --target cm_sanitized_tests
+	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(call quote,$(JOBS)) -L sanitize -LE slow $(CTEST_FLAGS)
 
 # --- studies, figures, comparison, reports (rules generated per paper) --------------------
 
@@ -135,7 +144,8 @@ endef
 
 # $(1) paper, $(2) figure
 define figure_rule
-reports/$(1)/figures/$(2).png: pipeline/$(1)/$(2).gp pipeline/gnuplot/common.gp $(foreach s,$($(1)_STUDIES),results/$(1)/$(s)/run.json)
+reports/$(1)/figures/$(2).png: pipeline/$(1)/$(2).gp pipeline/gnuplot/common.gp \
+  $(foreach s,$($(1)_STUDIES) $($(1)_RECORD_STUDIES),results/$(1)/$(s)/run.json)
 	@mkdir -p reports/$(1)/figures
 	gnuplot -e "results='results/$(1)'; out='reports/$(1)/figures/$(2)'; term='pdf'" pipeline/$(1)/$(2).gp
 	gnuplot -e "results='results/$(1)'; out='reports/$(1)/figures/$(2)'; term='png'" pipeline/$(1)/$(2).gp
@@ -154,8 +164,8 @@ define paper_rules
 $(1)_RUNS := $(foreach s,$($(1)_STUDIES) $($(1)_RECORD_STUDIES),results/$(1)/$(s)/run.json)
 $(1)_PNGS := $(foreach f,$($(1)_FIGURES),reports/$(1)/figures/$(f).png)
 
-# cm_compare exits 1 when a value FAILs or its study did not run: the report is still written,
-# `make check-published` fails after it (any other status is an error that stops here). A paper whose
+# cm_compare exits 1 when a row's status is not the one published.tsv expects: the report is still
+# written, `make check-published` fails after it (any other exit status is an error that stops here). A paper whose
 # studies are not built yet has an empty results/<paper>: its values are NOT-REPRODUCED-YET.
 reports/$(1)/comparison.tsv: configs/$(1)/published.tsv $$($(1)_RUNS) $(BIN)/cm_compare
 	@mkdir -p reports/$(1) results/$(1)
@@ -245,13 +255,14 @@ reports: reports/index.html
 render-check: reports
 	tests/pipeline/render_reports.sh reports $(BUILD)/render
 
-# The last step of `make all`: every paper's comparison once more, now failing on any FAIL, with
-# a closing summary per paper (its counts and the seconds its current runs took). Not to be
-# confused with `make verify ARCHIVE=...`, which re-runs an archive.
+# The last step of `make all`: every paper's comparison once more, failing on any row whose status
+# is not the one published.tsv expects (in either direction, each such row printed), with a closing
+# summary per paper (its counts and the seconds its current runs took). STRICT=1 fails on every
+# DISAGREES row too. Not to be confused with `make verify ARCHIVE=...`, which re-runs an archive.
 check-published: $(foreach p,$(PAPERS),reports/$(p)/comparison.tsv)
 	@status=0; for p in $(PAPERS); do \
 	  rc=0; out=$$($(BIN)/cm_compare --published=configs/$$p/published.tsv --results=results/$$p \
-	    --out=$(BUILD)/check-$$p.tsv) || rc=$$?; \
+	    --out=$(BUILD)/check-$$p.tsv $(if $(STRICT),--strict=true)) || rc=$$?; \
 	  [ $$rc -eq 0 ] || { status=1; printf '%s\n' "$$out" | tail -n +2 >&2; }; \
 	  line=$$(printf '%s\n' "$$out" | sed -n 1p); \
 	  runs=$$(for r in results/$$p/*/run.json; do [ -f "$$r" ] && \
@@ -266,7 +277,7 @@ check-published: $(foreach p,$(PAPERS),reports/$(p)/comparison.tsv)
 # For each paper: every study, every figure and the report, timed one by one (cm_bench writes
 # the timings as a run in results/bench/<paper>); a paper's own benchmark, if it has one
 # ($(paper)_BENCH, a make target), runs after.
-bench: build
+bench: bench-programs
 	@set -e; for p in $(PAPERS); do \
 	  $(MAKE) --no-print-directory bench-$$p; \
 	done
@@ -291,7 +302,8 @@ $(foreach p,$(PAPERS),$(eval $(call bench_rule,$(p))))
 .PHONY: bench-programs
 # (Two builds: the first regenerates the build system where a CMake file changed, so that the
 # second knows every harness target.)
-bench-programs: $(BUILD)/CMakeCache.txt
+bench-programs: deps-bench $(BUILD)/CMakeCache.txt
+	cmake -S . -B $(BUILD) -DCM_BENCH=ON >/dev/null
 	cmake --build $(BUILD) -j $(call quote,$(JOBS)) --target cm_programs
 	cmake --build $(BUILD) -j $(call quote,$(JOBS)) --target cm_bench_programs
 $(foreach p,$(PAPERS),$($(p)_BENCH)): | bench-programs
@@ -304,7 +316,7 @@ $(foreach p,$(PAPERS),$($(p)_BENCH)): | bench-programs
 # same content gives the same id, and the id names the whole content).
 # archive/index.tsv lists the runs each archive holds; `make prune` keeps them. The reports are
 # brought up to date first (which runs what is out of date).
-archive: build
+archive: programs
 	$(MAKE) --no-print-directory $(if $(PAPER),reports/$(PAPER)/index.html reports/$(PAPER)/$(PAPER).pdf,reports)
 	@mkdir -p archive
 	@list=$$(mktemp) && trap 'rm -f "$$list"' EXIT && \
@@ -314,7 +326,7 @@ archive: build
 # Checks an archive's manifest (exit 65 when it is damaged), re-runs its runs with this build and
 # compares them column by column (exit 1 on drift). Not the comparison with the published values
 # at the end of `make all`: that is `make check-published`.
-verify: build
+verify: programs
 	@[ -n $(call quote,$(ARCHIVE)) ] || { echo "make verify: ARCHIVE=archive/<archive id>.tar.gz is required" >&2; exit 2; }
 	$(BIN)/cm_verify --archive=$(call quote,$(ARCHIVE)) --bin=$(BIN) --store=$(STORE) \
 	  $(if $(filter $(RECORDS)/%,$(ARCHIVE)),--batch_means)
@@ -322,11 +334,11 @@ verify: build
 # How to cite a run (BibTeX and plain text): make cite RUN=<run id>.
 cite:
 	@[[ $(call quote,$(RUN)) =~ ^[0-9a-f]{8,64}$$ ]] || { echo "make cite: RUN=<run id, or 8 or more of its first hex digits> is required" >&2; exit 2; }
-	@$(MAKE) --no-print-directory build >/dev/null
+	@$(MAKE) --no-print-directory programs >/dev/null
 	@$(BIN)/cm_cite --run=$(call quote,$(RUN)) --results=results --archives=archive,$(RECORDS)
 
 # Removes the runs of results/runs that no study names, no pin keeps and no archive holds.
-prune: build
+prune: programs
 	$(BIN)/cm_prune --results=results --archives=archive
 
 # Keeps a run from `make prune`: make pin RUN=<run id> (results/pinned/<run id>).

@@ -222,12 +222,12 @@ check "scratch_not_empty_exit_2" test $rc -eq 2
 check "scratch_not_empty_untouched" test "$(ls w/theirs)" = file -a "$(cat w/theirs/file)" = mine
 
 # 8. make's recipes pass a command-line value to the shell as one quoted word (run without
-# building: -o build -o deps, the tools given as BIN).
+# building: -o programs -o build -o deps, the tools given as BIN).
 touch_file=$scratch/injected
-make -s -C "$source" -o build -o deps BIN="$tools" verify "ARCHIVE=x; touch $touch_file #" > make_verify.out 2>&1; rc=$?
+make -s -C "$source" -o programs -o build -o deps BIN="$tools" verify "ARCHIVE=x; touch $touch_file #" > make_verify.out 2>&1; rc=$?
 check "make_verify_injection_fails" test $rc -ne 0
 check "make_verify_injection_runs_nothing" test ! -e "$touch_file"
-make -s -C "$source" -o build -o deps BIN="$tools" cite "RUN=x; touch $touch_file #" > make_cite.out 2>&1; rc=$?
+make -s -C "$source" -o programs -o build -o deps BIN="$tools" cite "RUN=x; touch $touch_file #" > make_cite.out 2>&1; rc=$?
 check "make_cite_injection_fails" test $rc -ne 0
 check "make_cite_injection_runs_nothing" test ! -e "$touch_file"
 make -s -C "$source" pin "RUN=\$(touch $touch_file)" > make_pin.out 2>&1; rc=$?
