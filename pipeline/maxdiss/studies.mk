@@ -1,26 +1,18 @@
 PAPERS += maxdiss
 maxdiss_TITLE := The maximum dissipation principle in rigid-body dynamics with purely inelastic impacts
-maxdiss_STUDIES := academic rod conic contact stepper channel channel_continued channel_reordered channel_ranks
+maxdiss_STUDIES := academic rod conic contact stepper channel
 maxdiss_SOLVER.academic := md_academic
 maxdiss_SOLVER.rod := md_rod
 maxdiss_SOLVER.conic := md_conic
 maxdiss_SOLVER.contact := md_contact
 maxdiss_SOLVER.stepper := md_stepper
+# The default channel: the smoke test of the channel's code at the paper's width and height, and
+# the saved frame that make bench goes on from. Table 2 and Figs. 10-12 come from the run of record
+# (channel_steady, below). That a restart, another sweep order and two ranks go on as they should
+# is tested on a quick channel (tests/maxdiss: channel_restart.sh, mpi_channel.sh).
 maxdiss_SOLVER.channel := md_channel
-# What pe's Jacobi blend across MPI ranks does to Table 2 (issue: the channel over MPI ranks): the
-# default channel's last frame (maximum dissipation) gone on from three times over the same
-# window, serially as channel ran it, serially in another sweep order (what a mere change of
-# order does to a chaotic flow), and on two ranks split along x; the last two compare their
-# Table 2 with the first (compare.with) in their notes, and figure channel_ranks shows the three.
 # pipeline/mpirun-signals: mpirun, exiting 130 or 143 when interrupted or terminated (mpirun: 1).
 MPIRUN := pipeline/mpirun-signals --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
-maxdiss_SOLVER.channel_continued := md_channel
-maxdiss_NEEDS.channel_continued := channel
-maxdiss_SOLVER.channel_reordered := md_channel
-maxdiss_NEEDS.channel_reordered := channel channel_continued
-maxdiss_SOLVER.channel_ranks := md_channel_mpi
-maxdiss_NEEDS.channel_ranks := channel channel_continued
-maxdiss_LAUNCH.channel_ranks = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np 2
 # The steady pair at the paper's geometry, hours on two cores and never run by make all: the flow
 # settled under maximum dissipation from t = 0 with its frame saved (configs/maxdiss/steady_settle.ini,
 # results/maxdiss/channel_settle: make channel-settle), then both laws from that frame over 0.3 s
@@ -106,7 +98,7 @@ channel-steady-rest: programs
 # The figure beside the paper's row of the index (reports/index.html).
 maxdiss_INDEX_FIGURE := fig9
 maxdiss_FIGURES := fig2 fig3 fig4 fig5 fig7 rod_mustar rod_map stepper_convergence stepper_trajectories \
-  fig9 fig10 fig11 fig12 channel_timeseries channel_ranks
+  fig9 fig10 fig11 fig12 channel_timeseries
 maxdiss_BENCH := bench-maxdiss-kernel bench-maxdiss-channel bench-maxdiss-channel-paper bench-maxdiss-mpi
 
 # The single-contact kernel on 2^20 random problems per family (Google Benchmark, one core):

@@ -45,7 +45,7 @@
 // laws then start from the same spheres at the same positions and velocities (the frame of a flow
 // settled under one law, continued under each; configs/maxdiss/steady.ini). run.laws simulates one
 // law only; compare.with writes this run's Table 2 against another run's over the same window (what
-// the blend across ranks changes: studies channel_continued, channel_reordered and channel_ranks).
+// the blend across ranks or another sweep order changes).
 //
 // Every run measures whether its averaging window is steady: the relative drift of a
 // least-squares line across the window of the sphere count, solid fraction, contacts and kinetic
