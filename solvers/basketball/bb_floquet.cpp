@@ -10,12 +10,13 @@
 // Sample runs (into a scratch folder, never over the pipeline's results/):
 //   bb_floquet --config configs/basketball/floquet.ini --output try/floquet
 //   bb_floquet --config configs/basketball/quick/floquet.ini --grid.n_q=40 --output try/floquet
-#include <Eigen/Eigenvalues>
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
+#include "common/eigenvalues.hpp"
 #include "common/math.hpp"
 #include "common/study.hpp"
 #include "common/text.hpp"
@@ -89,7 +90,7 @@ class FloquetStudy {
   void standard_ball(cm::Run& run) {
     const double q_std = p_.rho() / p_.R;
     const Eigen::Matrix2d M = bb::monodromy(q_std, p_.j, int(steps_));
-    const Eigen::Vector2cd mu = Eigen::EigenSolver<Eigen::Matrix2d>(M).eigenvalues();
+    const Eigen::Vector2cd mu = cm::eigenvalues(M);
     auto standard = run.table("standard.tsv", "the standard ball of Table 1 (Fig. 9's circle)",
                               {{"q", "1"}, {"j", "1"}, {"trM", "1"}}, cm::Planned{1, "model.R"});
     standard.row({q_std, p_.j, M.trace()});

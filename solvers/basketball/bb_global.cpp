@@ -24,7 +24,7 @@
 // Sample runs (into a scratch folder, never over the pipeline's results/):
 //   bb_global --config configs/basketball/quick/global.ini --output try/global
 //   bb_global --config configs/basketball/global.ini --model.R=0.5 --sampling.n_states=200 --output try/global
-#include <Eigen/Eigenvalues>
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -34,6 +34,7 @@
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
+#include "common/eigenvalues.hpp"
 #include "common/math.hpp"
 #include "common/optimize.hpp"
 #include "common/study.hpp"
@@ -320,12 +321,12 @@ class GlobalStudy {
       const bb::Rolling& xs = saddles[s];
       // The unstable eigenvector of the (finite-difference) Jacobian of (33)-(36) at the saddle.
       const Eigen::Matrix4d J = m.rolling_jacobian(xs);
-      const Eigen::EigenSolver<Eigen::Matrix4d> eig(J);
+      const cm::EigenDecomposition4 eig = cm::eigen_decomposition(J);
       int top = 0;
       for (int c = 1; c < 4; ++c)
-        if (eig.eigenvalues()(c).real() > eig.eigenvalues()(top).real()) top = c;
-      const double lambda = eig.eigenvalues()(top).real();
-      const bb::Rolling v = eig.eigenvectors().col(top).real().normalized();
+        if (eig.values(c).real() > eig.values(top).real()) top = c;
+      const double lambda = eig.values(top).real();
+      const bb::Rolling v = eig.vectors.col(top).real().normalized();
       for (int branch : {-1, 1}) {
         double t1 = nan;
         const bb::Rolling x0 = xs + branch * eps * std::max(1.0, xs.norm()) * v;
@@ -356,7 +357,7 @@ class GlobalStudy {
       const Eigen::Matrix2d k3 = K(b + h / 2) * (Z + h / 2 * k2), k4 = K(b + h) * (Z + h * k3);
       Z += h / 6 * (k1 + 2 * k2 + 2 * k3 + k4);
     }
-    const Eigen::Vector2cd mu = Eigen::EigenSolver<Eigen::Matrix2d>(Z).eigenvalues();
+    const Eigen::Vector2cd mu = cm::eigenvalues(Z);
     const int top = std::abs(mu(0)) >= std::abs(mu(1)) ? 0 : 1;
     out.scalar("c66_trM", Z.trace());
     out.scalar("c66_detM", Z.determinant());

@@ -14,7 +14,7 @@
 // Sample runs (into a scratch folder, never over the pipeline's results/):
 //   bb_steady --config configs/basketball/steady.ini --output try/steady
 //   bb_steady --config configs/basketball/steady.ini --model.mu=0.5 --limits.v_throw=7 --output try/steady
-#include <Eigen/Eigenvalues>
+#include <Eigen/Dense>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -25,6 +25,7 @@
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
+#include "common/eigenvalues.hpp"
 #include "common/math.hpp"
 #include "common/optimize.hpp"
 #include "common/study.hpp"
@@ -348,14 +349,14 @@ class SteadyStudy {
   // of (33)-(36) at x, over the Jacobian's (Frobenius) norm: zero for the double zero of (52).
   static double zero_eigenvalues_rel(const bb::Model& m, const bb::Rolling& x) {
     const Eigen::Matrix4d J = m.rolling_jacobian(x);
-    Eigen::Vector4d modulus = Eigen::EigenSolver<Eigen::Matrix4d>(J, false).eigenvalues().cwiseAbs();
+    Eigen::Vector4d modulus = cm::eigenvalues(J).cwiseAbs();
     std::sort(modulus.begin(), modulus.end());
     return modulus(1) / J.norm();
   }
 
   // Largest real part among the eigenvalues of the central-difference Jacobian of (33)-(36).
   static double jacobian_eigen_max(const bb::Model& m, const bb::Rolling& x) {
-    return Eigen::EigenSolver<Eigen::Matrix4d>(m.rolling_jacobian(x)).eigenvalues().real().maxCoeff();
+    return cm::eigenvalues(m.rolling_jacobian(x)).real().maxCoeff();
   }
 
   bb::Parameters p_;

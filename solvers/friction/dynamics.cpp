@@ -1,13 +1,14 @@
 // Limit directions of the test problems (Sect. 7). See dynamics.hpp.
 #include "friction/dynamics.hpp"
 
-#include <Eigen/Eigenvalues>
+#include <Eigen/Dense>
 #include <algorithm>
 #include <boost/math/tools/toms748_solve.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
 
+#include "common/eigenvalues.hpp"
 #include "common/errors.hpp"
 #include "common/math.hpp"
 
@@ -112,7 +113,7 @@ Eigen::Vector3cd LimitDirectionAnalysis::eigen_full(const Eigen::Vector3d& w) co
     J.col(k) = (Vstar(w + e) - Vstar(w - e)) / (2 * h);
   }
   const Eigen::Matrix3d Vw = J - J * w * w.transpose();  // (119)
-  return Eigen::EigenSolver<Eigen::Matrix3d>(Vw, false).eigenvalues();
+  return cm::eigenvalues(Vw);
 }
 
 LimitDirection LimitDirectionAnalysis::classify(double psi, bool trivial) const {
