@@ -33,7 +33,7 @@ std::vector<cm::Column> limit_direction_columns() {
 }
 
 using cm::pi;
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+constexpr double absent = std::numeric_limits<double>::quiet_NaN();  // no fold, no root
 
 }  // namespace
 
@@ -156,11 +156,11 @@ void LimitDirectionSurvey::bifurcation_points(cm::Run& run, std::size_t i, const
   run.scalar("F_T_" + m, FT);
   run.scalar("F_P_" + m, FP);
   run.scalar("fold_count_" + m, double(folds.size()));
-  const double FF = folds.empty() ? nan : folds.front().f;
-  const double psiF = folds.empty() ? nan : folds.front().psi;
+  const double FF = folds.empty() ? absent : folds.front().f;
+  const double psiF = folds.empty() ? absent : folds.front().psi;
   run.scalar("F_F_" + m, FF);
   run.scalar("fold_w3_" + m, std::sin(psiF));
-  const double psi0 = roots.empty() ? nan : roots.front();
+  const double psi0 = roots.empty() ? absent : roots.front();
   const double eps0 = rho_ / std::tan(psi0);  // (35) on the circle w2 = 0, R = 1
   run.scalar("F0_circle_count_" + m, double(roots.size()));
   run.scalar("F0_w3_" + m, std::sin(psi0));

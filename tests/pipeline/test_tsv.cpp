@@ -12,12 +12,12 @@ namespace {
 
 using namespace cm::pipeline;
 
-constexpr double inf = std::numeric_limits<double>::infinity();
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+constexpr double infinity = std::numeric_limits<double>::infinity();
+constexpr double not_a_number = std::numeric_limits<double>::quiet_NaN();
 
 const std::string head = "# schema: cm-tsv 1\n# run: 0123456789abcdef\n# disk state\n# columns: t[1]\tphi[rad]\tN[1]\n";
 
-std::string error_of(const std::string& text) {
+std::string tsv_error_of(const std::string& text) {
   try {
     parse_tsv(text, "data.tsv");
   } catch (const cm::InputError& e) {
@@ -34,7 +34,7 @@ TEST(Tsv, ParsesColumnsRowsAndBlocks) {
   EXPECT_EQ(d.columns[1].label(), "phi[rad]");
   ASSERT_EQ(d.rows.size(), 3u);
   EXPECT_TRUE(std::isnan(d.rows[1][1]));
-  EXPECT_EQ(d.rows[1][2], -inf);
+  EXPECT_EQ(d.rows[1][2], -infinity);
   EXPECT_EQ(d.lines, (std::vector<std::size_t>{5, 6, 9}));
   EXPECT_EQ(d.blocks, (std::vector<std::size_t>{0, 0, 1}));
 }
@@ -47,33 +47,33 @@ TEST(Tsv, FullPrecisionRoundTrips) {
 }
 
 TEST(Tsv, MalformedFilesAreInputErrors) {
-  EXPECT_EQ(error_of("# columns: t[1]\n0\n"), "data.tsv:2: data before the line '# schema: cm-tsv 1'");
-  EXPECT_EQ(error_of("# schema: cm-tsv 1\n0\n"), "data.tsv:2: data before the line '# columns: ...'");
-  EXPECT_EQ(error_of("# schema: cm-tsv 2\n"), "data.tsv:1: schema 'cm-tsv 2', expected 'cm-tsv 1'");
-  EXPECT_EQ(error_of(""), "data.tsv: no line '# schema: cm-tsv 1'");
-  EXPECT_EQ(error_of(head + "0\t0\n"), "data.tsv:5: 2 values, the file has 3 columns");
-  EXPECT_EQ(error_of(head + "0\t0\t5x\n"), "data.tsv:5: column N[1]: '5x' is not a number");
-  EXPECT_EQ(error_of("# schema: cm-tsv 1\n# columns: t\n"), "data.tsv:2: column 't' is not of the form name[unit]");
-  EXPECT_EQ(error_of("# schema: cm-tsv 1\n# columns: t[1]\tt[s]\n"), "data.tsv:2: column 't' appears twice");
+  EXPECT_EQ(tsv_error_of("# columns: t[1]\n0\n"), "data.tsv:2: data before the line '# schema: cm-tsv 1'");
+  EXPECT_EQ(tsv_error_of("# schema: cm-tsv 1\n0\n"), "data.tsv:2: data before the line '# columns: ...'");
+  EXPECT_EQ(tsv_error_of("# schema: cm-tsv 2\n"), "data.tsv:1: schema 'cm-tsv 2', expected 'cm-tsv 1'");
+  EXPECT_EQ(tsv_error_of(""), "data.tsv: no line '# schema: cm-tsv 1'");
+  EXPECT_EQ(tsv_error_of(head + "0\t0\n"), "data.tsv:5: 2 values, the file has 3 columns");
+  EXPECT_EQ(tsv_error_of(head + "0\t0\t5x\n"), "data.tsv:5: column N[1]: '5x' is not a number");
+  EXPECT_EQ(tsv_error_of("# schema: cm-tsv 1\n# columns: t\n"), "data.tsv:2: column 't' is not of the form name[unit]");
+  EXPECT_EQ(tsv_error_of("# schema: cm-tsv 1\n# columns: t[1]\tt[s]\n"), "data.tsv:2: column 't' appears twice");
 }
 
 TEST(Within, ToleranceIsAbsolutePlusRelativeToTheReference) {
   // Values exact in binary, so the boundary is exact.
   EXPECT_TRUE(within(2.0, 3.0, {0.5, 0.25}));  // allowed 0.5 + 0.25 * 2 = 1
-  EXPECT_FALSE(within(2.0, std::nextafter(3.0, inf), {0.5, 0.25}));
+  EXPECT_FALSE(within(2.0, std::nextafter(3.0, infinity), {0.5, 0.25}));
   EXPECT_FALSE(within(4.0, 5.0, {0.0, 0.125}));  // relative to the reference 4: 0.5
   EXPECT_TRUE(within(5.0, 4.0, {0.0, 0.25}));    // relative to the reference 5: 1.25
   EXPECT_TRUE(within(1.0, 1.0, {0.0, 0.0}));
-  EXPECT_FALSE(within(1.0, std::nextafter(1.0, inf), {0.0, 0.0}));
+  EXPECT_FALSE(within(1.0, std::nextafter(1.0, infinity), {0.0, 0.0}));
 }
 
 TEST(Within, NanEqualsOnlyNanAndInfinityOnlyItself) {
-  EXPECT_TRUE(within(nan, nan, {}));
-  EXPECT_FALSE(within(nan, 0.0, {1e300, 1e300}));
-  EXPECT_FALSE(within(0.0, nan, {1e300, 1e300}));
-  EXPECT_TRUE(within(inf, inf, {}));
-  EXPECT_FALSE(within(inf, -inf, {1e300, 1e300}));
-  EXPECT_FALSE(within(1e308, inf, {1e300, 1e300}));
+  EXPECT_TRUE(within(not_a_number, not_a_number, {}));
+  EXPECT_FALSE(within(not_a_number, 0.0, {1e300, 1e300}));
+  EXPECT_FALSE(within(0.0, not_a_number, {1e300, 1e300}));
+  EXPECT_TRUE(within(infinity, infinity, {}));
+  EXPECT_FALSE(within(infinity, -infinity, {1e300, 1e300}));
+  EXPECT_FALSE(within(1e308, infinity, {1e300, 1e300}));
 }
 
 TEST(ColumnTolerances, ParsesOverrides) {
@@ -87,7 +87,7 @@ TEST(ColumnTolerances, ParsesOverrides) {
 }
 
 TEST(ColumnTolerances, MalformedIsAnInputErrorNamingTheKey) {
-  for (const char* text : {"N", "N:1", "N:a:1", ":1:1", "N:-1:0", "N:1:1,N:2:2", "N:nan:0"}) {
+  for (const char* text : {"N", "N:1", "N:a:1", ":1:1", "N:-1:0", "N:1:1,N:2:2", "N:not_a_number:0"}) {
     try {
       parse_column_tolerances(text, {});
       ADD_FAILURE() << "accepted " << text;
@@ -98,8 +98,8 @@ TEST(ColumnTolerances, MalformedIsAnInputErrorNamingTheKey) {
 }
 
 TEST(Diff, EqualWithinToleranceIncludingNanAndBlocks) {
-  const TsvData a = parse_tsv(head + "0\t0\t5\n1\tnan\t4\n\n2\t1\t-inf\n", "a");
-  const TsvData b = parse_tsv(head + "0\t1e-11\t5\n1\tnan\t4\n\n2\t1\t-inf\n", "b");
+  const TsvData a = parse_tsv(head + "0\t0\t5\n1\tnan\t4\n\n2\t1\t-infinity\n", "a");
+  const TsvData b = parse_tsv(head + "0\t1e-11\t5\n1\tnan\t4\n\n2\t1\t-infinity\n", "b");
   const DiffReport r = diff_tsv(a, b, {{1e-10, 0}, {}});
   EXPECT_TRUE(r.equal());
   EXPECT_EQ(r.compared, 9u);
