@@ -66,11 +66,12 @@ endif
   verify prune pin cite render-check
 .DEFAULT_GOAL := all
 
-# The studies one after the other (each uses the cores itself: threads, ranks, or two laws side by
-# side), then the figures, reports and PDFs, which are single-threaded, JOBS at a time. It builds
-# only what it runs (programs); make test builds the rest.
+# The studies JOBS at a time, then the figures, reports and PDFs. Most studies run on one thread;
+# those with threads (the channel's two laws, the basketball maps) share the cores with another
+# study, and OMP_WAIT_POLICY (above) keeps their threads from spinning. It builds only what it runs
+# (programs); make test builds the rest.
 all: programs
-	$(MAKE) --no-print-directory studies
+	$(MAKE) --no-print-directory -j $(call quote,$(JOBS)) studies
 	$(MAKE) --no-print-directory -j $(call quote,$(JOBS)) reports
 	$(MAKE) --no-print-directory check-published
 
