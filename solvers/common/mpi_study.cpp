@@ -17,6 +17,8 @@ Session::~Session() { MPI_Finalize(); }
 
 void Session::broadcast(int& value) const { MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD); }
 
+void Session::barrier() const { MPI_Barrier(MPI_COMM_WORLD); }
+
 void require_launcher(pid_t launcher) {
   if (::getppid() != launcher)
     throw IoError("the launcher that started this rank (process " + std::to_string(launcher) +

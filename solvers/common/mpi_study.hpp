@@ -34,6 +34,8 @@ class Session {
   int size() const { return size_; }
   /// Rank 0's value on every rank.
   void broadcast(int& value) const;
+  /// Waits for every rank.
+  void barrier() const;
   /// Ends every rank with `status`.
   [[noreturn]] void abort(int status) const;
 
@@ -77,6 +79,10 @@ int study_main(int argc, char** argv) {
     // the ranks of the run, so that it can be run again as it was (cm_verify launches mpirun)
     run->statistics("mpi", {{"ranks", static_cast<double>(session.size())}});
     study.run(*run);
+    // Every rank holds the stop signals before rank 0 commits: a signal mpirun passes on then
+    // ends no rank, so that mpirun never reports a failure with the run in place.
+    hold_stop_signals();
+    session.barrier();
     require_launcher(launcher);
     run->commit();
     return exit_ok;

@@ -69,7 +69,15 @@ std::set<std::string>& pending() {
   return dirs;
 }
 
+// Set from the commit on (hold_stop_signals): a stop signal that comes then is only noted.
+volatile std::sig_atomic_t stop_held = 0;
+volatile std::sig_atomic_t held_signal = 0;
+
 extern "C" void remove_pending_and_exit(int signal) {
+  if (stop_held) {
+    held_signal = signal;
+    return;
+  }
   // Best effort on interruption: a partial run must not survive. (remove_all is not
   // async-signal-safe; the process ends right after, and the next run of the study removes what
   // an interrupted cleanup leaves.)
@@ -95,6 +103,20 @@ void install_handlers() {
     std::signal(SIGPIPE, SIG_IGN);
   });
 }
+
+}  // namespace
+
+void hold_stop_signals() {
+  install_handlers();
+  stop_held = 1;
+}
+
+void release_stop_signals() {
+  stop_held = 0;
+  if (const int signal = held_signal; signal != 0) remove_pending_and_exit(signal);
+}
+
+namespace {
 
 void register_pending(const fs::path& dir) {
   install_handlers();
@@ -512,6 +534,15 @@ void Run::commit() {
   // the place is <store>/<run id> (an earlier run there has the same id: the same solver, source
   // and data configuration), and the output then becomes a link to it.
   const fs::path place = store_.empty() ? target_ : store_ / id_;
+  // From here a stop signal is held: once the run is in place the process ends with 0, never by
+  // a signal with its run committed; a commit that fails answers a held signal after all.
+  hold_stop_signals();
+  struct ReleaseOnFailure {
+    bool failed = true;
+    ~ReleaseOnFailure() {
+      if (failed) release_stop_signals();
+    }
+  } release;
   for (int attempt = 0;; ++attempt) {
     if (attempt == commit_attempts)
       throw IoError("--output: '" + place.string() + "' kept changing while this run tried to commit");
@@ -526,6 +557,7 @@ void Run::commit() {
     if (errno != ENOENT) throw IoError(io_message("cannot replace", place.string()));
   }
   committed_ = true;
+  release.failed = false;
   if (!store_.empty()) {
     point_to(target_, place, [this] { check_replaceable(target_, identity_.paper, identity_.study, store_); });
   }

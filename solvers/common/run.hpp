@@ -96,6 +96,14 @@ void planned_memory(const Config& config, double bytes, const std::string& key, 
 /// compute nodes; more is refused as bad input.
 inline constexpr double max_threads = 256;
 
+/// From a run's commit on, SIGINT, SIGTERM and SIGHUP are held: noted, no longer stopping the
+/// process, so that no process ends by a signal with its run in place (make would take the run
+/// for a failure, and mpirun's ranks would disagree). Run::commit holds them itself; the ranks of
+/// an MPI study hold them before the last barrier. A commit that fails releases them, and a
+/// signal held meanwhile then stops the process as it would have.
+void hold_stop_signals();
+void release_stop_signals();
+
 class Run;
 
 /// A tab-separated data file of a run, readable by gnuplot as it is:

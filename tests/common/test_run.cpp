@@ -1,6 +1,9 @@
 // The run writer: content-derived ids, atomic directories, run.json and the data files.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -92,6 +95,27 @@ TEST(Run, FailureLeavesNothingBehind) {
   } catch (const cm::NumericalError&) {
   }
   EXPECT_TRUE(fs::is_empty(root));
+}
+
+// A stop signal that comes once the run is in place no longer ends the process: it ends with 0,
+// so that nothing takes a complete run for a failed one. (In a child process: the signal's
+// handler is the process's, and the held state stays for the rest of it.)
+TEST(Run, ASignalOnceTheRunIsCommittedEndsNothing) {
+  const auto root = scratch("held_signal");
+  const auto config = make_config(root / "study");
+  const pid_t child = ::fork();
+  ASSERT_NE(child, -1);
+  if (child == 0) {
+    cm::Run run(config->config, config->identity, config->invocation);
+    run.scalar("answer", 42.0, "1");
+    run.commit();
+    std::raise(SIGTERM);
+    std::_Exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
+  EXPECT_TRUE(fs::exists(root / "study" / "run.json"));
 }
 
 TEST(Run, ReplacesAnOlderRun) {
