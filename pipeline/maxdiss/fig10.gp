@@ -2,6 +2,11 @@
 run = results.'/channel_steady'
 load 'pipeline/gnuplot/common.gp'
 load 'pipeline/maxdiss/channel_geometry.gp'
+# one colour scale for both laws, so that the panels compare (before the plot's ranges, which stats would apply)
+stats run.'/cells_coulomb.tsv' using (column(cells_coulomb_speed_of_mean)) nooutput
+cb_max = STATS_max
+stats run.'/cells_maxdiss.tsv' using (column(cells_maxdiss_speed_of_mean)) nooutput
+cb_max = STATS_max > cb_max ? STATS_max : cb_max
 if (term eq 'pdf') { set terminal pdfcairo enhanced color font 'Sans,9' size 6in,5in; set output out.'.pdf' } else { set terminal pngcairo enhanced color font 'Sans,11' size 1000,900; set output out.'.png' }
 set multiplot layout 2,1 title 'Cell-averaged velocity, last frame (Fig. 10)'
 set xlabel 'x [cm]'
@@ -10,7 +15,7 @@ set cblabel '|<v>| [m/s]'
 set size ratio -1
 set xrange [0:Lx]
 set yrange [0:Ly]
-set cbrange [0:*]
+set cbrange [0:cb_max]
 eval obstacle
 unset key
 set title 'Coulomb'
