@@ -1,4 +1,4 @@
-# caption: Fig. 9 of Sect. 4.3: the spheres of the last frame of the channel (maximum-dissipation law), seen from above (x-y plane; every sphere, later ones drawn over earlier), coloured by speed; the obstacle in grey. The moving plate pushes layers in at x = 0; spheres leaving at the open end are deleted.
+# caption: Fig. 9 of Sect. 4.3: the spheres of the default channel's last frame (the smoke run of configs/maxdiss/channel.ini, maximum-dissipation law), seen from above (x-y plane; every sphere, later ones drawn over earlier), coloured by speed; the obstacle in grey. The moving plate pushes layers in at x = 0; spheres leaving at the open end are deleted.
 run = results.'/channel'
 load 'pipeline/gnuplot/common.gp'
 load 'pipeline/maxdiss/channel_geometry.gp'

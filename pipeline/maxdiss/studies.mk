@@ -7,8 +7,8 @@ maxdiss_SOLVER.conic := md_conic
 maxdiss_SOLVER.contact := md_contact
 maxdiss_SOLVER.stepper := md_stepper
 # The default channel: the smoke test of the channel's code at the paper's width and height, and
-# the saved frame that make bench goes on from. Table 2 and Figs. 10-12 come from the run of record
-# (channel_steady, below). That a restart, another sweep order and two ranks go on as they should
+# Fig. 9's frame. Table 2 and Figs. 10-12 come from the run of record (channel_steady, below); make
+# bench makes its own frame (channel_developed.ini). That a restart, another sweep order and two ranks go on as they should
 # is tested on a quick channel (tests/maxdiss: channel_restart.sh, mpi_channel.sh).
 maxdiss_SOLVER.channel := md_channel
 # pipeline/mpirun-signals: mpirun, exiting 130 or 143 when interrupted or terminated (mpirun: 1).
@@ -108,8 +108,16 @@ bench-maxdiss-kernel:
 	@mkdir -p results/bench
 	$(BIN)/md_bench --benchmark_out=results/bench/maxdiss-kernel.json --benchmark_out_format=json
 
-# The granular channel's engine (md_channel_bench) on the developed flow, the default channel's
-# last frame (make all's run, made first if missing): sphere-steps and contact solves per second
+# The bench's frame: the default channel run on to t = 0.06 s (configs/maxdiss/channel_developed.ini),
+# each law's last frame saved. Made when missing or older than its configs or md_channel; make all
+# never runs it.
+MAXDISS_FRAME := results/bench/maxdiss-frame
+$(MAXDISS_FRAME)/run.json: $(call config_chain,configs/maxdiss/channel_developed.ini) $(BIN)/md_channel
+	@mkdir -p results/bench
+	$(BIN)/md_channel --config configs/maxdiss/channel_developed.ini --output $(MAXDISS_FRAME) --quiet
+
+# The granular channel's engine (md_channel_bench) on the developed flow of the bench's frame
+# (above): sphere-steps and contact solves per second
 # on 1 and 2 threads, the contacts per sphere of the timed state, the parallel efficiency and the
 # memory per sphere, written as a run. Then the
 # same timed state in LAMMPS' granular package (soft spheres: Hertz-Mindlin, the glass softened
@@ -124,7 +132,7 @@ define channel_bench
 	@if [ -f $(2)-lammps/in.channel ]; then rm -rf $(2)-lammps; fi
 	CM_QUERY=$(BIN)/cm_query pipeline/maxdiss/lammps_channel.sh $(2) $(2)-lammps 1 2
 endef
-bench-maxdiss-channel: results/maxdiss/channel/run.json
+bench-maxdiss-channel: $(MAXDISS_FRAME)/run.json
 	$(call channel_bench,configs/maxdiss/channel_bench.ini,results/bench/maxdiss-channel)
 
 # The same on the flow Table 2 averages: the paper's channel at t = 1.1 s, the settle run's frame
@@ -139,8 +147,7 @@ bench-maxdiss-channel-paper:
 	  @echo "bench-maxdiss-channel-paper: NOT TIMED: no settled frame of the paper's channel at $(CHANNEL_SETTLED) (make channel-settle, hours)")
 
 # The channel over MPI ranks (md_channel_mpi): strong scaling on the flow at t = 0.06 s (not shown
-# to be steady), gone on from the default channel's saved last frame
-# (configs/maxdiss/channel_mpi_bench.ini; make all's channel run is made first if missing) on 1
+# to be steady), gone on from the bench's frame (configs/maxdiss/channel_mpi_bench.ini) on 1
 # and 2 ranks split along x, and weak scaling on the
 # developing flow from t = 0 (channel_mpi_bench_weak.ini: a channel half as high on 1 rank, the
 # full height on 2, split along z); then md_mpi_scaling: sphere-steps per second per rank,
@@ -154,7 +161,7 @@ MPI_BENCH := results/bench/maxdiss-mpi
 MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel_mpi \
   --config configs/maxdiss/$(2).ini --run.study=$(3) --output $(MPI_BENCH)/$(3) $(4)
 .PHONY: bench-maxdiss-mpi
-bench-maxdiss-mpi: results/maxdiss/channel/run.json
+bench-maxdiss-mpi: $(MAXDISS_FRAME)/run.json
 	@command -v mpirun >/dev/null || { echo "bench-maxdiss-mpi: mpirun (openmpi-bin) is not installed" >&2; exit 2; }
 	@mkdir -p $(MPI_BENCH)
 	$(call MPI_BENCH_RUN,1,channel_mpi_bench,strong_1,)
