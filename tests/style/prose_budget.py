@@ -4,7 +4,7 @@
 # twice the aim, which the aim was set against, always does.
 #
 #   sentence       55 words  the aim is about 30; at 55 a sentence holds two, and is split
-#   parentheses    depth 1   an aside inside an aside is flagged; (5.5), f(x) and (k + 1) are none
+#   parentheses    depth 1   an aside in an aside; (5.5), f(x), (k + 1) and (0, 1) are no asides
 #   table cell     200 chars one line of a page; a longer cell is a paragraph below the table
 #   file header    40 lines  the aim is about 25: what the file is, its equations, where the rest lives
 #   INI header     10 lines  the aim is about 5: what the preset is; the why goes to the study's page
@@ -80,7 +80,7 @@ def words(text):
 
 
 LABEL = re.compile(r"\(([A-Z]?\d+(\.\d+)*[a-z]?|[A-Z]\.\d+)\)")
-MATH = re.compile(r"^\s*[-+=<>]|\s[-+=<>]=?\s|[\^*/]|^\s*(\S{1,3}|\S*\d\S*)\s*$")
+MATH = re.compile(r"^\s*[-+=<>]|\s[-+=<>]=?\s|[\^*/]|^\s*(\S{1,3}|\S*[\d_']\S*)\s*$")
 
 
 def depth(text):
@@ -93,12 +93,14 @@ def depth(text):
             stack.append(i)
         elif c == ")" and stack:
             start = stack.pop()
-            code = start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_]")
+            code = start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_]'")
             inner = [p for p in pairs if start < p[0]]
             inside = text[start + 1 : i]
             for s, e, _ in sorted(p for p in inner if not any(q[0] < p[0] and p[1] < q[1] for q in inner))[::-1]:
                 inside = inside[: s - start - 1] + "X" + inside[e - start :]
-            pairs.append((start, i, not code and not MATH.search(inside)))
+            items = [item.strip() for item in inside.split(",")]
+            tuple_ = len(items) > 1 and all(re.fullmatch(r"\S{1,3}|\S*[\d_']\S*", item) for item in items)
+            pairs.append((start, i, not code and not tuple_ and not MATH.search(inside)))
     deepest = 0
     for start, end, prose in pairs:
         if prose:
