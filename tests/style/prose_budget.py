@@ -12,7 +12,8 @@
 # It reads the files git tracks (git ls-files in --root): the comment sentences of C++ in solvers/,
 # pipeline/tools/ and tests/, the sentences and table cells of every Markdown page, the header of
 # every C++ file there and of every INI file in configs/. Files named on the command line are read
-# instead (a suffix .fixture is dropped to tell their kind: the negative tests' fixtures).
+# instead (a suffix .fixture is dropped to tell their kind: the negative tests' fixtures), with the
+# allow-list of --allow alone.
 #
 # A code span, a link's target and a URL count as one word and hold no parenthesis. A comment line
 # indented by two spaces or more past the one after its // is code or an equation, never prose,
@@ -125,7 +126,7 @@ def sentences(text):
 
 class Checker:
     def __init__(self, allow):
-        self.allow = allow  # [(path, kind, piece, used)]
+        self.allow = allow  # [[path, kind, piece, used, line]]
         self.flags = []
 
     def allowed(self, path, text):
@@ -298,7 +299,7 @@ def load_allow(path):
         parts = line.split("\t")
         if len(parts) != 3 or parts[1] not in ALLOW_KINDS or not parts[2].strip():
             bad_input(f"{path}:{number}: not 'path TAB kind TAB text' with kind one of {', '.join(ALLOW_KINDS)}")
-        entries.append([parts[0], parts[1], parts[2], False])
+        entries.append([parts[0], parts[1], parts[2], False, number])
     return entries
 
 
@@ -321,25 +322,30 @@ def tracked(root):
 
 
 def main(argv):
-    root, files = ".", []
+    root, files, allow = ".", [], None
     for arg in argv:
         if arg.startswith("--root="):
             root = arg[len("--root="):]
+        elif arg.startswith("--allow="):
+            allow = arg[len("--allow="):]
         elif arg.startswith("-"):
-            bad_input(f"unknown option '{arg}' (usage: prose_budget.py [--root=DIR] [FILE...])")
+            bad_input(f"unknown option '{arg}' (usage: prose_budget.py [--root=DIR] [--allow=TSV] [FILE...])")
         else:
             files.append(arg)
-    here = os.path.dirname(os.path.abspath(__file__))
-    checker = Checker(load_allow(os.path.join(here, "allow.tsv")) if not files else [])
+    if allow is None and not files:
+        allow = os.path.join(os.path.dirname(os.path.abspath(__file__)), "allow.tsv")
+    checker = Checker(load_allow(allow) if allow else [])
     for path in files or tracked(root):
         kind = kind_of(path)
         if kind is None:
             bad_input(f"'{path}': not Markdown, C++ or INI")
+        if not files and not os.path.exists(os.path.join(root, path)):
+            continue  # tracked, but deleted in the work tree: nothing to read
         lines = read(path if files else os.path.join(root, path))
         getattr(checker, {"md": "markdown", "cpp": "cpp", "ini": "ini"}[kind])(path, lines)
-    for path, kind, piece, used in checker.allow:
+    for path, kind, piece, used, line in checker.allow:
         if not used:
-            checker.flag("tests/style/allow.tsv", 0, f'allows nothing: {path} "{piece}" (0 vs 1)')
+            checker.flag(os.path.relpath(allow, root), line, f'allows nothing: {path} "{piece}" (0 vs 1)')
     for f in checker.flags:
         print(f)
     if checker.flags:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The prose budget can fail: prose_budget.py on the fixtures of fixtures/ flags each kind of excess
-# (exit 1, one line each, as path:line: what (measured vs limit)) and passes a file within budget.
+# (exit 1, one line each, as path:line: what (measured vs limit)), passes a file within budget,
+# honours an allow-list entry and flags one that allows nothing.
 # Usage: test_prose_budget.sh PYTHON SCRATCH
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,6 +27,10 @@ check "nothing else" test "$(wc -l <"$scratch/out")" -eq 5
 checker fixtures/within_budget.cpp.fixture
 check "exit 0 within the budget" status_is 0
 check "no flag within the budget" test ! -s "$scratch/out"
+
+checker --allow=fixtures/allow.tsv.fixture fixtures/over_budget.md.fixture
+check "an allowed sentence is not flagged" eval '! says ":5: sentence of 57 words"'
+check "an entry that allows nothing is flagged" says 'fixtures/allow.tsv.fixture:2: allows nothing'
 
 checker fixtures/no_such.md
 check "exit 2 on a file that cannot be read" status_is 2
