@@ -3,10 +3,10 @@
 //
 // An archive from elsewhere is untrusted input from end to end. Nothing in it becomes a path
 // before its name has passed the grammar the project itself writes (is_archive_path,
-// is_study_name, cm::is_run_id); it is unpacked by unpack_archive, which writes regular files and
-// folders only, below one fresh folder, within a byte budget; and its id is the SHA-256 of its
-// manifest, which holds the SHA-256 and size of every other file, so the id names the whole
-// content and a changed manifest is damage.
+// is_study_name, cm::is_run_id). It is unpacked by unpack_archive, which writes regular files and
+// folders only, below one fresh folder, within a byte budget. Its id is the SHA-256 of its
+// manifest, which holds the SHA-256 and size of every other file: the id names the whole content,
+// and a changed manifest is damage.
 #pragma once
 
 #include <cstdint>
@@ -67,13 +67,13 @@ bool is_study_name(const std::string& name);
 /// slashes (no leading, trailing or doubled slash).
 bool is_archive_path(const std::string& path);
 
-/// Unpacks the gzip-compressed tar `archive` into `into` (a folder that exists and is empty),
-/// refusing, as Damage naming the member: a member outside `cm-archive/` (an absolute name, a
-/// "..", any other top folder), a name that is not is_archive_path, a link of any kind (symbolic
-/// or hard), a device, FIFO or socket, a member twice, and a member that would take the bytes
-/// written past `max_bytes` (each member also counts 512 bytes, its header, so that a flood of
-/// empty members is bounded too). Writes regular files and folders only; never follows, creates
-/// or replaces a link. A file that cannot be read or is no tar.gz is Damage ("does not unpack").
+/// Unpacks the gzip-compressed tar `archive` into `into`, a folder that exists and is empty. It
+/// refuses, as Damage naming the member: a member outside `cm-archive/` (an absolute name, a "..",
+/// any other top folder), a name that is not is_archive_path, a link of any kind, a device, FIFO or
+/// socket, and a member twice. So is a member that would take the bytes written past `max_bytes`;
+/// each member also counts 512 bytes, its header, so that a flood of empty members is bounded too.
+/// Writes regular files and folders only; never follows, creates or replaces a link. A file that cannot be read or is
+/// no tar.gz is Damage ("does not unpack").
 void unpack_archive(const std::filesystem::path& archive, const std::filesystem::path& into, std::uintmax_t max_bytes);
 
 /// Checks an unpacked archive folder `top` (its cm-archive/) as unpack_archive checks members:
@@ -126,19 +126,19 @@ struct CheckedArchive {
 };
 
 /// Steps 1 to 3 of reading an archive from elsewhere (pipeline/README.md, cm_verify), each
-/// complete before the next: (1) a tar.gz is unpacked by unpack_archive into `unpack_into` (an
-/// empty folder), a folder (the one holding cm-archive/) checked by check_unpacked; (2) the
-/// SHA-256 of manifest.json must be `id`, and the manifest is parsed; (3) every file it lists is
-/// there with its size and SHA-256, SHA256SUMS says the same, no other file is there, and every
+/// complete before the next. 1: a tar.gz is unpacked by unpack_archive into `unpack_into`, an
+/// empty folder; a folder (the one holding cm-archive/) is checked by check_unpacked. 2: the
+/// SHA-256 of manifest.json must be `id`, and the manifest is parsed. 3: every file it lists is
+/// there with its size and SHA-256, SHA256SUMS says the same and no other file is there. Every
 /// run's names and values are of the project's grammar (check_archived_run). Damage is returned
 /// in `damage`, never thrown; nothing is run.
 CheckedArchive check_archive(const std::filesystem::path& archive, const std::string& id,
                              const std::filesystem::path& unpack_into, std::uintmax_t max_bytes);
 
-/// Step 3 for one run of the manifest: its run.json parses and agrees with the manifest, every
-/// file of the run folder is run.json, columns.gp or a data file its run.json lists, every
-/// configuration key is of the project's grammar and every value stays inside the archive when
-/// read as a path, every run it read is a run id. Throws Damage naming what is wrong.
+/// Step 3 for one run of the manifest: its run.json parses and agrees with the manifest, and every
+/// file of the run folder is run.json, columns.gp or a data file its run.json lists. Every
+/// configuration key is of the project's grammar, every value stays inside the archive when read as
+/// a path, and every run it read is a run id. Throws Damage naming what is wrong.
 ArchivedRun check_archived_run(const ManifestRun& entry, const std::filesystem::path& top,
                                const std::set<std::string>& listed);
 

@@ -1,34 +1,31 @@
 // cm_compare: the reproduced scalars against the paper's values.
 //
 // For each row of configs/<paper>/published.tsv, the scalar `study/name` is looked up in
-// <results>/<study>/run.json and compared with the printed value (pipeline/README.md): MATCH,
-// KNOWN-DIFFERENCE (the paper's error, expected, and still where it is known to be),
-// NOT-AT-PAPER-SCALE (compared, but from a run of another size or duration than the paper's),
-// DISAGREES (at the paper's scale, neither its error nor ours), FAIL, MISSING-RUN or
-// NOT-REPRODUCED-YET. A row whose run says its averaging window is not steady
-// (its scalar steady_<law> or steady is 0) is NOT-AT-PAPER-SCALE whatever it expects, with the
-// run's reason in its evidence; a run's batch-means standard error of a value (se_<scalar>) widens
-// the row's tolerance by itself (compare.hpp). Hidden directories of <results> (leftovers of
-// interrupted runs) are no runs.
-// The table goes to comparison.tsv (read by cm_report); the count and every failure are printed.
+// <results>/<study>/run.json and compared with the printed value (pipeline/README.md). The status
+// is MATCH, KNOWN-DIFFERENCE (the paper's error, still where it is known to be),
+// NOT-AT-PAPER-SCALE (from a run of another size or duration than the paper's), DISAGREES (at the
+// paper's scale, neither its error nor ours), FAIL, MISSING-RUN or NOT-REPRODUCED-YET. A row whose
+// run says its averaging window is not steady (steady_<law> or steady is 0) is NOT-AT-PAPER-SCALE
+// whatever it expects, with the run's reason in its evidence. A run's batch-means standard error
+// of a value (se_<scalar>) widens the row's tolerance by itself (compare.hpp). Hidden directories
+// of <results> (leftovers of interrupted runs) are no runs. The table goes to comparison.tsv (read
+// by cm_report); the count and every failure are printed.
 //
 //   cm_compare --published=configs/rollingball/published.tsv --results=results/rollingball
 //              --out=reports/rollingball/comparison.tsv
 //   cm_compare ... --studies=disk,ball --require-all=true   # the published-value tests
 //   cm_compare ... --strict=true          # make check-published STRICT=1: a disagreement fails too
 //
-// A row expected NOT-REPRODUCED-YET names a study that has not been built: without its run it
-// is counted as not reproduced yet; with it, it is compared like any other row, a status changed
-// (the output says to update the row). A row expecting anything else without its run is a
-// MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad
-// input (a typo).
+// A row expected NOT-REPRODUCED-YET names a study not built yet: with a run it is compared like any
+// other row, and the output says to update it. A row expecting anything else without its run is a
+// MISSING-RUN, a failure. A row naming a scalar that its run does not have is bad input (a typo).
 //
-// Exit status: 0 every row has the status its `expected` column records (with --require-all: and
-// every row is reproduced; with --strict: and no row DISAGREES); 1 a row's status changed in either
-// direction (a FAIL, a missing run, a difference that now matches, a match now unsteady), each such
-// row printed; 2 bad input (a missing or malformed published.tsv, a --results that is no
-// directory, a malformed run.json, a scalar no run has, a --studies entry with no row); 74 an I/O
-// error (a file that exists but cannot be read, --out that cannot be written); 70 an internal error.
+// Exit status: 0 every row has the status its `expected` column records (with --require-all, every
+// row is reproduced too; with --strict, no row DISAGREES). 1 a row's status changed in either
+// direction: a FAIL, a missing run, a difference that now matches, a match now unsteady, each such
+// row printed. 2 bad input: a missing or malformed published.tsv, a --results that is no directory,
+// a malformed run.json, a scalar no run has, a --studies entry with no row. 74 an I/O error (a file
+// that exists but cannot be read, --out that cannot be written). 70 an internal error.
 #include <algorithm>
 #include <cstdio>
 #include <set>

@@ -2,37 +2,30 @@
 // re-running it.
 //
 // A run too long for `make all` (paper 001's steady channel, hours) is made once, archived by
-// cm_archive into records/ and committed (records/README.md); `make all` imports it with this
-// tool, and the comparison and the report read it as they read any run: results/<paper>/<study>
-// becomes a link to results/runs/<run id>.
+// cm_archive into records/ and committed (records/README.md). `make all` imports it with this tool,
+// and results/<paper>/<study> becomes a link to results/runs/<run id>, read as any run.
 //
-// The record is untrusted input, read as cm_verify reads an archive (tools/archive.hpp,
-// check_archive: the one reader of archives): unpacked member by member into a hidden folder of
-// the store's own (`results/runs/.import-<pid>`, which tools skip, and which the next import, run
-// or cm_prune removes once its process is gone), every name
-// checked before it becomes a path, the manifest's SHA-256 the id in the record's name, every file
-// as the manifest lists it and no other, every run's names of the project's grammar. Any damage
-// is refused (exit 65) with each finding named, and that folder removed: nothing is left behind.
-// Only then is each run imported:
-//   - its folder is moved into the store as <run id> (a rename within the store, never over
-//     anything); a run of that id there already (imported before, or made here by the same
-//     revision) is kept when every file of the record's run is in it with the record's SHA-256,
-//     and refused (exit 2, naming the file that differs) otherwise: the store is never overwritten;
-//   - results/<paper>/<study> is made a link to it, replacing only a link into the store that
-//     names a run of the same paper and study (or a pruned one): a folder, a file or any other
-//     link there is refused (exit 2) and left untouched.
+// The record is untrusted input, read as cm_verify reads an archive (check_archive of
+// tools/archive.hpp). It is unpacked into a hidden folder of the store, `results/runs/.import-<pid>`:
+// tools skip it, and the next import, run or cm_prune removes it once its process is gone. Every
+// name is checked before it becomes a path, and every file must be as the manifest lists it. Any
+// damage is refused (exit 65), each finding named and the folder removed. Only then is each run
+// imported:
+//   - its folder is renamed into the store as <run id>, never over anything. A run of that id there
+//     already is kept when it holds every file of the record's run with the record's SHA-256, and
+//     refused otherwise (exit 2, naming the file that differs);
+//   - results/<paper>/<study> is made a link to it, replacing only a link into the store to a run
+//     of the same paper and study, or a pruned one. Anything else there is refused (exit 2).
 //
 //   cm_import --archive=records/<id>.tar.gz [--results=results] [--study=maxdiss/channel_steady]
 //             [--run=<run id>] [--max_bytes=...]
 //
-// --study imports that run alone (default: every run of the record); --run is the run id the
-// record index (records/index.tsv) gives it, which the record must hold (a mismatch is bad input:
-// the index or the record is not what it says).
+// --study imports that run alone (default: every run of the record). --run is the run id that
+// records/index.tsv gives it, which the record must hold: a mismatch is bad input.
 //
-// Exit status: 0 imported (or there already, the same); 65 a damaged record (nothing imported or
-// left behind); 2 bad input (no such record, no id in its name, a study or run the record does
-// not hold, a store entry or a link that differs and is not replaced); 74 an I/O error; 70 an
-// internal error.
+// Exit status: 0 imported (or there already, the same), 65 a damaged record (nothing left behind),
+// 2 bad input (such as a study or run the record does not hold, or a store entry or link that
+// differs), 74 an I/O error, 70 an internal error.
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>

@@ -1,13 +1,13 @@
 // cm_prune: removes the runs of the run store (results/runs/<run id>) that nothing keeps.
 //
 // A run is kept when a pointer names it (results/<paper>/<study>, a link into the store: the
-// current run of a study), when it is pinned (a file results/pinned/<run id>, `make pin RUN=<id>`),
-// when an archive holds it (a line of archive/index.tsv), or when a kept run read it (run.json's
-// `reads`: the run whose saved frame a continued channel went on from). Anything in the store that is not a
-// complete run written by a solver (a name that is no run id, a link, a run.json of another id,
-// a file no run wrote) is left untouched and named. Hidden entries are never touched, but for
-// the folders of runs and imports whose process is gone (`.<run id>.partial-<pid>`,
-// `.import-<pid>`: common/store.hpp, remove_dead_partials).
+// current run of a study), or when it is pinned (a file results/pinned/<run id>, `make pin
+// RUN=<id>`). It is kept when an archive holds it (a line of archive/index.tsv), or when a kept
+// run read it (run.json's `reads`, such as the frame a continued channel went on from). Anything
+// in the store that is not a complete run written by a solver is left untouched and named: a name
+// that is no run id, a link, a run.json of another id, a file no run wrote. Hidden entries are
+// never touched, but for the folders of runs and imports whose process is gone
+// (`.<run id>.partial-<pid>`, `.import-<pid>`: common/store.hpp, remove_dead_partials).
 //
 //   cm_prune --results=results --archives=archive [--dry-run]
 //

@@ -16,10 +16,10 @@
 // reported. The index lists every visible subdirectory of --reports, each of which must hold a
 // paper's report (comparison.tsv and index.html), with each paper's counts.
 //
-// Exit status: 0 written, 1 pandoc failed, 2 bad input (a --results or --reports that is no
-// directory, a --comparison or --intro that does not exist, a figure script without caption, a
-// malformed comparison.tsv or run.json, a run of another paper), 74 an I/O error (a file that
-// exists but cannot be read, an output that cannot be written), 70 an internal error.
+// Exit status: 0 written, 1 pandoc failed, 2 bad input, 74 an I/O error (a file that exists but
+// cannot be read, an output that cannot be written), 70 an internal error. Bad input is a
+// --results or --reports that is no directory, a --comparison or --intro that does not exist, a
+// figure script without caption, a malformed comparison.tsv or run.json, or a run of another paper.
 #include <algorithm>
 #include <cstdio>
 

@@ -1,59 +1,37 @@
 // cm_verify: checks an archive of cm_archive and re-runs its runs with the current build.
 //
-// An archive to verify comes from elsewhere, so it is untrusted input from end to end
-// (tools/archive.hpp), and the check happens in four steps, each complete before the next:
+// An archive to verify comes from elsewhere, so it is untrusted input from end to end. The check
+// goes in four steps, each complete before the next; pipeline/README.md (Archives) gives each rule.
 //
-// Steps 1 to 3 are check_archive of tools/archive.hpp, the one reader of archives (cm_import reads
-// a run of record with it too).
+//  1. Unpack: regular files and folders below cm-archive/ only, names of the project's grammar,
+//     within max_bytes. A link, a device, an absolute or ".." member, a member twice, or one past
+//     the budget is damage. An unpacked folder is checked the same way.
+//  2. The manifest: its SHA-256 must be the id the archive is cited by, and every file it lists
+//     must be there with its SHA-256 and size, as SHA256SUMS says, and no other file.
+//  3. The runs: every name must be of the project's grammar, no configuration value may lead out
+//     of the archive as a path, and MPI ranks are bounded by max_ranks. Nothing runs before this.
+//  4. Re-runs: every run is run again from its archived configuration (under mpirun when it
+//     recorded ranks), in a tree where results/<paper>/<study> names the archived runs. A run that
+//     read a run the archive does not hold reads it from --store by its run id, else it is
+//     NO-ORIGIN. Each data file and scalar is compared with the archived one, |a - b| <= abs +
+//     rel |a|. With --batch_means (make verify of a run of record) a run whose data differ is held
+//     to its averages: each scalar X beside se_X must agree within `sigmas` combined errors,
+//     |x - y| <= sigmas sqrt(se_x^2 + se_y^2), and is then WITHIN-ERROR, which counts as verified.
+//     A re-run at the record's revision still has to REPRODUCE bit for bit; another revision that
+//     changes a chaotic flow's trajectory can only be held to its averages.
 //
-//  1. Unpack. A tar.gz is unpacked member by member into a folder of the scratch: regular files
-//     and folders below cm-archive/ only, names of the project's grammar, within max_bytes; a
-//     link of any kind, a device, an absolute or ".." member, a member twice, or one past the
-//     budget is damage. An unpacked folder is checked the same way.
-//  2. The manifest. Its SHA-256 is the archive id, so the id the archive is cited by (its file or
-//     folder name <id>, or --id) must be it: a changed manifest is damage. Every file it lists
-//     must be there with its SHA-256 and size, SHA256SUMS must say the same, and no other file
-//     may be there.
-//  3. The runs. Every name the manifest and each run.json give (paper, study, run id, solver,
-//     data file, configuration key) must be of the grammar the project writes, every value of a
-//     configuration must stay inside the archive when it is read as a path, and MPI ranks are
-//     bounded by max_ranks. Nothing has been run until all of this holds.
-//  4. Re-runs. Every run is run again from its archived configuration (every key of its run.json,
-//     on the command line of the solver it names, a regular executable of --bin; under mpirun on
-//     as many ranks when its statistics record MPI ranks) into the scratch, from a tree where
-//     results/<paper>/<study> names the archived runs (a run that goes on from another run's saved
-//     state reads the archived one; one that read a run the archive does not hold, such as the
-//     settled frame a run of record went on from, reads it from --store by its run id, and is
-//     NO-ORIGIN without it, naming the run it needs), and each data file is compared with the
-//     archived one column by column (cm_tsvdiff's rule |a - b| <= abs + rel |a|), and each scalar
-//     the same way. A table says, per run, REPRODUCES, DRIFT (the largest difference, relative to
-//     what is allowed, and where), FAILED (the solver's exit status), NO-SOLVER or NO-ORIGIN.
-//     With --batch_means (make verify of a run of record), a run whose data differ is compared
-//     once more as a statistic: every average that carries a batch-means standard error (a
-//     scalar X beside a scalar se_X) must agree with the archived one within `sigmas` combined
-//     standard errors, |x - y| <= sigmas sqrt(se_x^2 + se_y^2); then it is WITHIN-ERROR, which
-//     counts as verified. A re-run at the record's revision is still expected to REPRODUCE bit
-//     for bit; another revision that changes the data (a chaotic flow: another trajectory) can
-//     only be held to its averages.
-//
-// The scratch is a folder of cm_verify's own: --scratch must not exist or be empty (it is then
-// kept, to be looked at), and without it a new temporary folder is made and removed at the end.
-// Nothing outside it is written or removed.
+// Steps 1 to 3 are check_archive of tools/archive.hpp, which cm_import uses too. The scratch is
+// cm_verify's own: --scratch must be new or empty, and is kept to be looked at; without it a
+// temporary folder is made and removed. Nothing outside the scratch is written or removed.
 //
 //   cm_verify --archive=archive/<id>.tar.gz --bin=build/bin [--store=results/runs] [--scratch=DIR]
 //             [--abs=1e-9] [--rel=1e-7] [--batch_means [--sigmas=3]]
 //   cm_verify --archive=DIR --id=<id> ...   # an archive unpacked already (the folder holding cm-archive/)
 //
-// The default tolerances are the loosest of the regression tests (abs 1e-9, rel 1e-7): a re-run
-// with the same build gives the same bytes (CONVENTIONS.md, deterministic runs), and another
-// compiler or library may move the last digits of an integration by its rtol, which the studies
-// keep at 1e-10 or below.
-//
-// Exit status: 0 every run reproduces; 1 a run drifted, failed, has no solver here or no origin; 65 a
-// damaged archive (it does not unpack, its manifest is not its id, a file is missing, changed or
-// unexpected, a name is not of the project's grammar: nothing was re-run); 2 bad input (no such
-// archive, no id to check it against, a scratch that is not empty, more ranks than max_ranks);
-// 74 an I/O error; 70 an internal error.
+// The default tolerances are the loosest of the regression tests: the same build gives the same
+// bytes, and another compiler may move the last digits of an integration by its rtol (1e-10 or
+// below). Exit status: 0 every run reproduces, 1 a run drifted, failed or cannot run here, 65 a
+// damaged archive (nothing re-run), 2 bad input, 74 an I/O error, 70 an internal error.
 #include <unistd.h>
 
 #include <cmath>
@@ -241,10 +219,10 @@ class Verify {
     have_mpirun_ = on_path("mpirun");
   }
 
-  /// A run that read a run the archive does not hold (a run of record goes on from a settled frame
-  /// that no record keeps: it is a full frame, too large) reads it from --store, where its run id
-  /// names it, at the path its configuration key gives; without it, it cannot be re-run, and what
-  /// is needed is said.
+  /// A run that read a run the archive does not hold reads it from --store, where its run id names
+  /// it, at the path its configuration key gives. (A run of record goes on from a settled frame
+  /// that no record keeps, a full frame being too large.) Without it, the run cannot be re-run,
+  /// and what is needed is said.
   void find_the_origins(const ArchivedRun& r) {
     std::set<std::string> held;
     for (const auto& run : checked_.manifest.runs) held.insert(run.run_id);

@@ -17,12 +17,12 @@ enum class Relation { equal, less, less_equal, greater, greater_equal };
 std::string to_string(Relation relation);
 std::optional<Relation> relation_from(const std::string& text);
 
-/// What a row expects: the value reproduced (MATCH); an error of the paper's own (a misprint, a
-/// wrong coefficient, a false claim), shown by its evidence (KNOWN-DIFFERENCE); a value compared
-/// from a run that differs from the paper's setup in size or duration, so that neither a match nor
-/// a difference says anything about the paper (NOT-AT-PAPER-SCALE, with the reason); a value measured
-/// at the paper's scale that differs and is neither the paper's error nor ours as far as the evidence
-/// goes (DISAGREES, with what was tried); or no run yet because the study is not built (NOT-REPRODUCED-YET).
+/// What a row expects. MATCH: the value reproduced. KNOWN-DIFFERENCE: an error of the paper's own
+/// (a misprint, a wrong coefficient, a false claim), shown by its evidence. NOT-AT-PAPER-SCALE,
+/// with the reason: a value compared from a run that differs from the paper's setup in size or
+/// duration, so that neither a match nor a difference says anything about the paper. DISAGREES,
+/// with what was tried: a value measured at the paper's scale that differs, neither the paper's
+/// error nor ours as far as the evidence goes. NOT-REPRODUCED-YET: no run yet, the study not built.
 enum class Expected { match, known_difference, not_at_paper_scale, disagrees, not_reproduced_yet };
 std::string to_string(Expected expected);
 std::optional<Expected> expected_from(const std::string& text);

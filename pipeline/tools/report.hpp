@@ -49,10 +49,10 @@ struct ReportInput {
   std::vector<std::string> same_solvers;
 };
 
-/// The runs of record section: for each run of `input.runs` that a line of `input.records` names,
-/// its run id, archive id, revision, machine and the hours it took (its run.json), the rows
-/// compared from it, and whether it was made by another revision than this build's (then its
-/// values are the record's, which this build did not re-make). Empty when no run is a record.
+/// The runs of record section. For each run of `input.runs` that a line of `input.records` names,
+/// it gives its run id, archive id, revision, machine and the hours it took (its run.json) and the
+/// rows compared from it. It says whether the run was made by another revision than this build's:
+/// then its values are the record's, which this build did not re-make. Empty when no run is a record.
 std::string render_records(const ReportInput& input, Flavor flavor);
 
 /// The report, in the order of CONVENTIONS.md: the count, the comparison table with the evidence

@@ -310,8 +310,8 @@ class OutcomeStudy {
   }
 
   // The outcome of a slipping panel must not hang on the numerical choices of the switch (spec 004
-  // §7.5): each panel with slipping is run again with the start-up offset delta and the re-stick
-  // tolerance u_tol ten times larger and with rtol halved; the share of cells whose outcome code
+  // §7.5). Each panel with slipping is run again with the start-up offset delta and the re-stick
+  // tolerance u_tol ten times larger, and with rtol halved. The share of cells whose outcome code
   // changes is a scalar `<panel>_changed_frac_<variant>` and a note of the run.
   static void sensitivity(cm::Run& out, const std::array<bb::Parameters, 4>& params,
                           const std::array<bb::SimulationOptions, 4>& opts,

@@ -4,12 +4,12 @@
 // with omega20 from (48). On a grid of (beta0, omega30) this study evaluates their linear stability
 // h (54) (Fig. 5), the no-slip condition (56) and the falling condition (57) (Fig. 6), the throw
 // speed (59) (Fig. 7), and the realisable set (stable, no slip, v <= v_throw) with its regions A, B, C
-// (Fig. 8). The printed values are computed: beta* and beta-hat (Sect. 3.2), beta-tilde (Fig. 6,
-// from the no-slip boundary at small and large omega30), the eigenvalue of the trivial steady motion
-// x0+ and the double zero eigenvalue (52) of every steady motion of the grid (both from a
-// finite-difference Jacobian of (33)-(36)) and the lowest throw speed of each region
-// (Sect. 3.5: the minimum over each omega30 slice, then over omega30, each by golden section after a
-// grid search, so to rounding, inside the region or on its boundary h = 0 or (56)).
+// (Fig. 8). The printed values are computed: beta* and beta-hat (Sect. 3.2), and beta-tilde (Fig. 6,
+// from the no-slip boundary at small and large omega30). So are the eigenvalue of the trivial
+// steady motion x0+ and the double zero eigenvalue (52) of every steady motion of the grid, both
+// from a finite-difference Jacobian of (33)-(36). So is the lowest throw speed of each region
+// (Sect. 3.5), inside the region or on its boundary h = 0 or (56): the minimum over each omega30
+// slice, then over omega30, each by golden section after a grid search, so to rounding.
 //
 // Sample runs (into a scratch folder, never over the pipeline's results/):
 //   bb_steady --config configs/basketball/steady.ini --output try/steady

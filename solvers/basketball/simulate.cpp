@@ -66,7 +66,7 @@ class Simulation {
       } catch (const cm::NumericalError&) {
         if (mode_ == Mode::roll && t_ > t_phase_) {
           // CVODE refuses to go on where a root function vanishes at and right after the point it
-          // returned (omega1 and dF2/dt stay at rounding level along a steady motion): resume there
+          // returned (omega1 and dF2/dt stay at rounding level along a steady motion). Resume there
           // with a fresh integrator, on which such a root function is inactive until it moves away
           // from zero, as at the start of every phase.
           flush_statistics();
@@ -197,9 +197,9 @@ class Simulation {
     ode_ = make(t0, yr);
   }
 
-  // The slip method can fail in a slipping phase (CVODE's BDF: its error test fails down to the
-  // smallest step, right after a switch or on a stretch where its solution had drifted): the phase
-  // is done again from its start by the fallback method at its tighter tolerance, and should that
+  // The slip method can fail in a slipping phase: CVODE's BDF error test fails down to the smallest
+  // step, right after a switch or on a stretch where its solution had drifted. The phase is then
+  // done again from its start by the fallback method at its tighter tolerance, and should that
   // fail too, by the second fallback method at the solver's.
   void redo_with_fallback() {
     ++fallback_;

@@ -12,10 +12,10 @@
 namespace cm {
 
 /// The number of points of lo, lo + step, ... up to hi (the last within `slack` steps of hi
-/// included), checked: hi >= lo, step > 0, step resolvable at hi, at most `max_points`, and a step
-/// no longer than the span when hi > lo (such a grid would hold its start alone: an output step
-/// longer than the run is a mistake, never a request for one row). Throws InputError naming `key`
-/// (the key of the step).
+/// included), checked: hi >= lo, step > 0, step resolvable at hi, at most `max_points`. When
+/// hi > lo, the step is no longer than the span, since such a grid would hold its start alone: an
+/// output step longer than the run is a mistake, never a request for one row. Throws InputError
+/// naming `key` (the key of the step).
 inline long grid_points(const std::string& key, double lo, double hi, double step, long max_points,
                         double slack = 1e-9) {
   if (!(std::isfinite(lo) && std::isfinite(hi) && std::isfinite(step)))

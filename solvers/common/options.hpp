@@ -98,10 +98,10 @@ class KeyBuilder {
   /// The key cannot change the data (a thread count, an output budget): recorded, but left out of
   /// the run id, so runs that differ only in it have the same id.
   KeyBuilder& no_data();
-  /// The key names other runs (a text or a list of names: run directories, or "none"): the run
-  /// id of each, not the path, goes into this run's id, and run.json records them under `reads`,
-  /// so that a run reading another has an id of its own for every origin, and make prune keeps the
-  /// origins of a kept run.
+  /// The key names other runs (a text or a list of names: run directories, or "none"). The run id
+  /// of each, not the path, goes into this run's id, and run.json records them under `reads`. So a
+  /// run reading another has an id of its own for every origin, and make prune keeps the origins
+  /// of a kept run.
   KeyBuilder& names_run();
   /// The key is part of the system simulated (its geometry, material, law, time step), not of how
   /// long it runs, what it records or where: a run that goes on from another, or is compared with

@@ -14,9 +14,9 @@
 //     never kills a run. The leftover of a killed run (SIGKILL) is removed by the next run of the
 //     same study.
 //   - The output may be replaced only if it is an earlier run of the same paper and study holding
-//     nothing but what that run wrote; anything else (a user's file or folder, another study's
-//     run, a run with foreign files in it, a symbolic link) is refused with exit 2 and left
-//     untouched, checked when the run starts and again at commit.
+//     nothing but what that run wrote. Anything else is refused with exit 2 and left untouched: a
+//     user's file or folder, another study's run, a run with foreign files in it, a symbolic link.
+//     This is checked when the run starts and again at commit.
 //   - The commit is an atomic exchange (renameat2): the output never goes missing, and two runs
 //     racing for one output both succeed, the later one winning.
 //   - Every table writes within a budget of rows and bytes (keys output.max_rows and

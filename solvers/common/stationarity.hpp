@@ -1,7 +1,7 @@
 // Whether a window of a time series is stationary, and how well its mean is known: the relative
 // drift of a least-squares line across the window, and the standard error of the mean by batch
-// means (a run's consecutive samples are correlated, so the naive sigma / sqrt(n) is too small;
-// the means of long enough consecutive batches are nearly independent).
+// means. A run's consecutive samples are correlated, so the naive sigma / sqrt(n) is too small;
+// the means of long enough consecutive batches are nearly independent.
 #pragma once
 
 #include <vector>

@@ -306,10 +306,10 @@ class ContainerStudy {
     std::vector<char> climbing(N, 0);
     bool untouched = true;  // no contact of any kind yet: every sphere falls freely
     // Contact-law evaluations per sweep: every particle against the walls near it and against its
-    // candidates (each pair from both sides); the sweeps of a step are its iterations and, with
-    // final_forces = reevaluate, one more; the commit of the springs is one more sweep in which
-    // the relative slip model visits each pair once (a step done again on fresh lists is not
-    // counted twice: System::steps_redone, among the statistics).
+    // candidates (each pair from both sides). The sweeps of a step are its iterations and, with
+    // final_forces = reevaluate, one more. The commit of the springs is one more sweep, in which
+    // the relative slip model visits each pair once. A step done again on fresh lists is not
+    // counted twice (System::steps_redone, among the statistics).
     const double sweeps_extra = o.final_forces == FinalForces::reevaluate ? 1.0 : 0.0;
     const double commit_pair_visits = o.pp_slip == SlipModel::relative ? 1.0 : 2.0;
     for (long k = 0; k < steps; ++k) {

@@ -6,15 +6,15 @@
 // velocity give the observed order of convergence (Fig. "reference_order").
 //
 // Second, the rotation update of Sect. 4 (alpha^Delta by the trapezoidal rule (45), composed by
-// Eq. (47)) against an independent integrator: a torque-free asymmetric top and a heavy top
-// (Euler's equations with a quaternion, CVODE at reference.rtol) supply the spin history; the
-// attitude Q(alpha) of the update is compared with the quaternion's over a sequence of steps
-// (Fig. "top_order"). The paper's spheres have isotropic inertia; the tops exercise the update
-// with a spin axis that moves. Third, the whole time integration of Sect. 4 (the spin from the
-// angular momentum balance (40), the rotation by (45), (47), the implicit step solved by fixed-point
-// iteration) on a free asymmetric top over many revolutions: the drift of its kinetic energy and
-// angular momentum, which a torque-free motion conserves exactly, and how it shrinks with the step
-// (Fig. "top_drift").
+// Eq. (47)) against an independent integrator. A torque-free asymmetric top and a heavy top supply
+// the spin history (Euler's equations with a quaternion, CVODE at reference.rtol). The attitude
+// Q(alpha) of the update is compared with the quaternion's over a sequence of steps (Fig.
+// "top_order"). The paper's spheres have isotropic inertia; the tops exercise the update with a
+// spin axis that moves. Third, the whole time integration of Sect. 4 runs on a free asymmetric top
+// over many revolutions: the spin from the angular momentum balance (40), the rotation by (45),
+// (47), the implicit step solved by fixed-point iteration. It gives the drift of the top's kinetic
+// energy and angular momentum, which a torque-free motion conserves exactly, and how it shrinks
+// with the step (Fig. "top_drift").
 //
 //   dem_reference --config configs/dem/reference.ini --output try/reference
 #include <algorithm>
@@ -323,10 +323,10 @@ class ReferenceStudy {
   }
 
   /// The free asymmetric top advanced by the time integration of Sect. 4 itself (dem::rigid_body_step)
-  /// for top.revolutions revolutions at each top.steps_per_revolution: the largest relative change of
-  /// its kinetic energy and of its angular momentum (both conserved by the exact motion) per
-  /// revolution (top_drift_history.tsv, whether the error grows) and over the run (top_drift.tsv,
-  /// how it shrinks with the step).
+  /// for top.revolutions revolutions at each top.steps_per_revolution. It gives the largest relative
+  /// change of its kinetic energy and of its angular momentum, both conserved by the exact motion,
+  /// per revolution (top_drift_history.tsv, whether the error grows) and over the run
+  /// (top_drift.tsv, how it shrinks with the step).
   void drift(cm::Run& run) const {
     const Vector3d J(inertia_[0], inertia_[1], inertia_[2]), w0(omega0_[0], omega0_[1], omega0_[2]);
     const double period = 2.0 * cm::pi / w0.norm();

@@ -421,14 +421,14 @@ struct ErrorSum {
 }  // namespace
 
 // The neighbour lists (the candidate pairs and the walls near each particle) serve the steps after
-// their build while every iterate stays within half the skin of the positions they were built at:
-// a pair or a wall in contact at an iterate is then on them, and the contacts are visited in the
+// their build while every iterate stays within half the skin of the positions they were built at.
+// A pair or a wall in contact at an iterate is then on them, and the contacts are visited in the
 // same order (pairs by increasing index, walls in their order), so the lists change no result.
-// They are built again at t when a particle has moved a quarter of the skin since (so that one
-// step may move it another quarter), and a step whose iterates went further is done again on
-// lists built at t, as every step was before the lists were kept; should its iterates still leave
-// half the skin, it is done once more with every wall (the final iterate's check below stops the
-// run when the last one did).
+// They are built again at t when a particle has moved a quarter of the skin since, so that one
+// step may move it another quarter. A step whose iterates went further is done again on lists
+// built at t, as every step was before the lists were kept. Should its iterates still leave half
+// the skin, it is done once more with every wall; the final iterate's check below stops the run
+// when the last one did.
 StepReport System::step() {
   const Options& o = options_;
   const double quarter = 0.25 * o.skin;

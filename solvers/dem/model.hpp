@@ -1,8 +1,8 @@
 // Paper 003 (dem): a discrete element model of spheres whose finite rotations are described by the
-// rescaled Rodrigues vector alpha = 2 tan(theta/2) e (Sect. 2), with gravity, drag (Sect. 3.2),
-// near-field forces (3.3), Hertz contact with damping (3.4), stick-slip friction driven by the
-// incremental rotation (3.5, 3.6), and the implicit generalised trapezoidal rule of Sect. 4 solved by
-// fixed-point iterations over the particles (Algorithm 1, reconstructed in spec 003 §2.9).
+// rescaled Rodrigues vector alpha = 2 tan(theta/2) e (Sect. 2). It has gravity, drag (Sect. 3.2),
+// near-field forces (3.3), Hertz contact with damping (3.4) and stick-slip friction driven by the
+// incremental rotation (3.5, 3.6). It steps by the implicit generalised trapezoidal rule of Sect. 4,
+// solved by fixed-point iterations over the particles (Algorithm 1, reconstructed in spec 003 §2.9).
 //
 // Notation follows the paper: x, v, omega (w), alpha, alpha^Delta (aD) per particle; delta the overlap,
 // n_ij the unit vector from i to j, s the elongation of the tangential spring of a contact pair.
@@ -239,11 +239,11 @@ struct SphereOnPlane {
 };
 
 /// One rigid body with a general inertia tensor (principal moments J in the body frame), free of
-/// moments, advanced by the time integration of Sect. 4: Eq. (40) read for the spatial angular
-/// momentum L = Q diag(J) Q^T omega (for the paper's spheres, J = j (1, 1, 1), this is Eq. (42)
-/// itself), alpha^Delta by Eq. (45), the implicit step (46) solved by fixed-point iteration with the
-/// measure (48) on omega, and the attitude by Q(t + dt) = Q_Delta Q(t) (Eq. (47) in tensor form: the
-/// total alpha is singular every half turn, and a top turns many times).
+/// moments, advanced by the time integration of Sect. 4. Eq. (40) is read for the spatial angular
+/// momentum L = Q diag(J) Q^T omega; for the paper's spheres, J = j (1, 1, 1), this is Eq. (42)
+/// itself. Then alpha^Delta follows by Eq. (45), the implicit step (46) is solved by fixed-point
+/// iteration with the measure (48) on omega, and the attitude by Q(t + dt) = Q_Delta Q(t). That is
+/// Eq. (47) in tensor form: the total alpha is singular every half turn, and a top turns many times.
 struct RigidBody {
   Vector3d J = Vector3d::Ones();      ///< principal moments of inertia (body frame)
   Matrix3d Q = Matrix3d::Identity();  ///< attitude (body to space)

@@ -3,10 +3,10 @@
 //
 // Problem. For the disc on a plane (13) with a friction model n(w), the paper derives in closed
 // form the radial rates at the trivial limit directions (129), the limit directions of the linear
-// model (135), the limit-direction condition of the second-degree model (136)-(137), states that
-// every limit direction lies on the invariant circle w2 = 0 (Sect. 7.4) and that the force-free
-// stop direction of the second-degree model is close to the uniform-pressure value of [38]
-// (Sect. 7.4.4, Table 2); and it states j = 1/2 for a solid disc (after (11)). This study
+// model (135) and the limit-direction condition of the second-degree model (136)-(137). It states
+// that every limit direction lies on the invariant circle w2 = 0 (Sect. 7.4), and that the
+// force-free stop direction of the second-degree model is close to the uniform-pressure value of
+// [38] (Sect. 7.4.4, Table 2). It states j = 1/2 for a solid disc (after (11)). This study
 //   1. computes j of a homogeneous disc by quadrature of its moment of inertia;
 //   2. evaluates R*(w) (121) at (+-1, 0, 0) for every model against (129);
 //   3. finds the non-trivial limit directions of the linear models at a set of forces (the

@@ -10,8 +10,8 @@
 //   x' = x + dt v',   phi' = (phi + dt Q(phi) w') / ||phi + dt Q(phi) w'||
 //
 // The contact impulse lambda~ solves the single-contact problem of Eq. (5) with the data of
-// spec 001, 2.8: A = Q_c^T A_jj Q_c (Eq. (2)), b = -Q_c^T dv_free - (xi_eff / dt) e_n, where
-// dv_free is the contact velocity at the end of the step without the contact impulse and
+// spec 001, 2.8: A = Q_c^T A_jj Q_c (Eq. (2)), b = -Q_c^T dv_free - (xi_eff / dt) e_n. Here
+// dv_free is the contact velocity at the end of the step without the contact impulse, and
 // xi_eff / dt = eps min(0, xi / dt) + max(0, xi / dt) the error-reduced gap term. The impulse
 // is the maximally dissipative one (Fig. 5, single_contact.hpp) or, for the "Coulomb" time-
 // stepping law, a solution of the Coulomb-like law (coulomb.hpp) chosen by a stated rule.
@@ -104,9 +104,9 @@ class ImpulseVelocityStepper {
 };
 
 /// A smooth reference for a sphere (radius R, mass m, inertia factor kappa: I = kappa m R^2) on
-/// the incline with Coulomb friction mu, integrated with CVODE through cm::make_integrator
-/// (phases: sliding while the slip u - R w_y is nonzero, rolling when the friction needed stays
-/// inside the cone; an event on the slip switches the phase).
+/// the incline with Coulomb friction mu, integrated with CVODE through cm::make_integrator. Its
+/// phases: sliding while the slip u - R w_y is nonzero, rolling when the friction needed stays
+/// inside the cone; an event on the slip switches the phase.
 struct SphereReferenceOptions {
   double R = 1.0, m = 1.0, kappa = 0.4, g0 = 9.81, beta = 0.0, mu = 0.5;
   double s0 = 0.0, u0 = 0.0, w0 = 0.0;  ///< down-slope position, velocity, spin about +e_y

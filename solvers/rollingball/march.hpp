@@ -1,7 +1,7 @@
-// Time marching shared by the studies: integrate piecewise across the kinks of the actuation
-// (stop time + restart at t1 and t2, where u(t) is only C^0), visit a fine scan grid and a coarser
-// output grid, locate zeros of a root function (detachment, N = 0), and find the maximum of an
-// objective (f_s / N) with a golden-section search refined on the solution itself.
+// Time marching shared by the studies. It integrates piecewise across the kinks of the actuation
+// (stop time + restart at t1 and t2, where u(t) is only C^0), and visits a fine scan grid and a
+// coarser output grid. It locates zeros of a root function (detachment, N = 0), and finds the
+// maximum of an objective (f_s / N) with a golden-section search refined on the solution itself.
 //
 // Refinement: the grid maximum t_k is bracketed by [t_{k-1}, t_{k+1}]; the objective is then
 // maximised by golden-section search, each trial value computed from a fresh integration (same

@@ -325,9 +325,9 @@ TEST(MomentumBalance, ObliqueFrictionalImpact) {
   EXPECT_LT(drift, 1e-9 * p0.norm());
 }
 
-// O-17: a sphere rolling exactly (v = -omega x r n) on a plane at its static overlap: the slip of
-// Eq. (29) is O(r theta_Delta^3) per step, so the friction stays far below mu m g and the rolling speed
-// does not drift: over 1 s at omega dt = 0.0025, |friction| < 1e-3 mu m g and |v - v0| < 1e-6 v0.
+// O-17: a sphere rolling exactly (v = -omega x r n) on a plane at its static overlap. The slip of
+// Eq. (29) is O(r theta_Delta^3) per step, so the friction stays far below mu m g and the rolling
+// speed does not drift: over 1 s at omega dt = 0.0025, |friction| < 1e-3 mu m g and |v - v0| < 1e-6 v0.
 TEST(Rolling, NoSpuriousFriction) {
   const Particle p{1000.0, 0.2, 1e10, 0.25};
   Options o;
@@ -401,12 +401,13 @@ TEST(Sweeps, GaussSeidelAndJacobiAgree) {
 
 }  // namespace
 
-// The neighbour lists change no bit (System::step): a row of spheres, a slow one hit from behind by
-// a fast one that throws it against a wall, stepped with the lists kept (skin 4 mm: built again
-// after a quarter of it, a step done again where an iterate went past half of it) and with every
-// pair and wall each step (skin 0) gives the same states, bit for bit, at every step. The impacts
-// are short against the step (1 ms), so a sphere jumps from slow to fast within one step: over the
-// speeds swept, some steps are done again (counted), which is the path checked as well.
+// The neighbour lists change no bit (System::step). A row of spheres, a slow one hit from behind by
+// a fast one that throws it against a wall, is stepped with the lists kept and with every pair and
+// wall each step (skin 0). Both give the same states, bit for bit, at every step. The lists kept
+// have a skin of 4 mm: built again after a quarter of it, a step done again where an iterate went
+// past half of it. The impacts are short against the step (1 ms), so a sphere jumps from slow to
+// fast within one step: over the speeds swept, some steps are done again (counted), which is the
+// path checked as well.
 TEST(NeighbourLists, KeptListsChangeNoBit) {
   const Particle p{1.0, 0.05, 1e7, 0.25};
   long redone = 0, builds = 0;

@@ -121,8 +121,8 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
   EXPECT_LE((p1 - p0).norm(), 1e-13 * p0.norm() + 1e-13 * m) << "linear momentum";
   EXPECT_LE((L1 - L0).norm(), 1e-12 * (L0.norm() + 0.02 * m)) << "angular momentum";
   // the normal approach left after the step: each sweep blends omega of the correction, so
-  // (1 - omega)^sweeps of the approach is left, measured along the normal at detection (the serial
-  // engine leaves none: a sphere block is diag(A_nn, A_tt, A_tt), its normal row solved exactly);
+  // (1 - omega)^sweeps of the approach is left, measured along the normal at detection. The serial
+  // engine leaves none: a sphere block is diag(A_nn, A_tt, A_tt), its normal row solved exactly.
   // 0.1 % of it for the gap's own rate (xi / dt of a gap of rounding size)
   const Spheres S = coupling.gather(e.spheres);
   ASSERT_EQ(S.size(), 2u);

@@ -1,9 +1,9 @@
-// Oracle tests of the hard-contact engine (granular/engine.hpp) on few spheres, against closed forms and
-// conservation laws (spec 001, 5.2): conservation of momentum by pair impulses, rest without drift
-// or creep (a sphere, a column, a pile), the creep that truncated sweeps leave, the closed-form
-// sliding-to-rolling of a sphere, the stick/slip threshold on an incline and Newton's cradle with
-// purely inelastic contacts. (The engines of these tests cover a box of 1 cm: spheres that leave
-// it are kept in its edge cells, which stays correct and keeps the grid small.)
+// Oracle tests of the hard-contact engine (granular/engine.hpp) on few spheres, against closed
+// forms and conservation laws (spec 001, 5.2). They check conservation of momentum by pair
+// impulses, rest without drift or creep (a sphere, a column, a pile), and the creep that truncated
+// sweeps leave. They check the closed-form sliding-to-rolling of a sphere, the stick/slip threshold
+// on an incline and Newton's cradle with purely inelastic contacts. (The engines of these tests cover a box of 1 cm:
+// spheres that leave it are kept in its edge cells, which stays correct and keeps the grid small.)
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -96,11 +96,11 @@ TEST(Granular, SphereKernelIsTheSolversSpherePath) {
 
 TEST(Granular, GoldenSectionsTakenTogetherAreTheSingleSectionsBitForBit) {
   // The sweep of the decoupled Coulomb law takes a colour's golden sections eight (SSE2) or
-  // sixteen (AVX2) at a time (golden_on_circles): each minimiser must be
-  // cm::golden_section_minimum's, bit for bit, in either set of registers, for
+  // sixteen (AVX2) at a time (golden_on_circles). Each minimiser must be
+  // cm::golden_section_minimum's, bit for bit, in either set of registers. So it must be for
   // isotropic blocks (spheres: both sides of the first step tie, rounding decides), general SPD
-  // blocks, counts that fill no batch, and any number of steps (after about 75 steps
-  // near s = +-1 the bracket stops shrinking, and the single section stops there).
+  // blocks, counts that fill no batch, and any number of steps. After about 75 steps near
+  // s = +-1 the bracket stops shrinking, and the single section stops there.
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.1, 2.0);
   std::vector<FrictionCircle> circles(150);
@@ -185,10 +185,10 @@ TEST(Granular, ContactFrameIsOrthonormalAndRightHanded) {
 // --- detection -----------------------------------------------------------------------------------
 
 TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
-  // Spheres of two sizes: the cells are as large as the big ones' contact distance, so that in a
-  // corner crowded with small spheres a cell holds dozens and a range of candidates runs past the
-  // eight places that detection tests at once (a sphere's ranges taken one candidate at a time),
-  // while elsewhere a cell holds one or two (its ranges tested eight places at once). Every pair
+  // Spheres of two sizes: the cells are as large as the big ones' contact distance. So in a corner
+  // crowded with small spheres a cell holds dozens, and a range of candidates runs past the eight
+  // places that detection tests at once (a sphere's ranges taken one candidate at a time).
+  // Elsewhere a cell holds one or two (its ranges tested eight places at once). Every pair
   // with gap < threshold is found once, as a brute force over all pairs finds it, and in the same
   // order whatever the width of the candidates' registers.
   std::mt19937_64 rng(5);
@@ -261,15 +261,14 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   // The colour order relaxes several contacts at once (EngineOptions::lanes): the maximum-
   // dissipation law's and the closed-form Coulomb law's sphere-sphere contacts two (SSE2) or four
   // (AVX2) to a vector register, the decoupled Coulomb law's golden sections eight or sixteen
-  // together. Each lane does the
-  // one-contact path's operations in their order, every branch of the kernel (separating,
-  // frictionless, sticking, sliding) a mask: from the small channel after 100 steps (about 200
-  // contacts, 150 of them between spheres), 100 more steps in lanes give the same bits as one
-  // contact at a time, for both laws, with and without friction, over-relaxed, with the paper's
-  // contact point (unequal lever arms), with a single decoupling sweep, and with spheres of three
-  // densities (the lanes read each sphere's 1/m and 1/I from its line of Velocities, the one
-  // contact path from the Contact detection wrote: a lane that took one sphere's for the other's
-  // differs here, where equal spheres could not tell).
+  // together. Each lane does the one-contact path's operations in their order, every branch of the
+  // kernel (separating, frictionless, sticking, sliding) a mask. From the small channel after 100
+  // steps (about 200 contacts, 150 of them between spheres), 100 more steps in lanes give the same
+  // bits as one contact at a time. So they do for both laws, with and without friction,
+  // over-relaxed, with the paper's contact point (unequal lever arms) and with a single
+  // decoupling sweep. So they do with spheres of three densities: the lanes read each sphere's 1/m
+  // and 1/I from its line of Velocities, the one-contact path from the Contact detection wrote. A
+  // lane that took one sphere's for the other's differs here, where equal spheres could not tell.
   std::vector<Lanes> sets{Lanes::sse2};
   if (avx2_available()) sets.push_back(Lanes::avx2);
   if (avx512_available()) sets.push_back(Lanes::avx512);
