@@ -1,7 +1,6 @@
 // Oracles of paper 004 (spec 004 §5.3): exact and closed-form properties of the basketball model.
 #include <gtest/gtest.h>
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <array>
@@ -16,6 +15,7 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
+#include "common/eigenvalues.hpp"
 #include "common/math.hpp"
 #include "common/optimize.hpp"
 #include "common/sundials.hpp"
@@ -280,7 +280,7 @@ TEST(Oracles, TrivialSteadyMotionsHaveThePendulumEigenvalues) {  // OR-9, Prop. 
         const bb::Rolling x0(side * cm::pi / 2, 0, w20, 0);
         // An equilibrium up to cos(pi/2) = 6e-17 in double precision.
         equilibrium(m.rolling_rhs(x0).norm() / (p.g / p.r));
-        const Eigen::Vector4cd computed = Eigen::EigenSolver<Eigen::Matrix4d>(jacobian(m, x0, 1e-5)).eigenvalues();
+        const Eigen::Vector4cd computed = cm::eigenvalues(jacobian(m, x0, 1e-5));
         const std::complex<double> l = side > 0 ? std::complex<double>(lambda, 0) : std::complex<double>(0, lambda);
         std::vector<std::complex<double>> expected{l, -l, 0.0, 0.0};
         std::vector<bool> used(4, false);

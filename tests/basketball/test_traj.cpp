@@ -3,7 +3,6 @@
 // trajectory. Each is checked against an independent computation where one exists.
 #include <gtest/gtest.h>
 
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +13,7 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
+#include "common/eigenvalues.hpp"
 #include "common/math.hpp"
 #include "common/sundials.hpp"
 
@@ -106,7 +106,7 @@ TEST(Trajectory, PeriodsOfOrbitsAroundTheSteadyMotion) {
     e(c) = 1e-6;
     J.col(c) = (m.rolling_rhs(xs + e) - m.rolling_rhs(xs - e)) / 2e-6;
   }
-  const Eigen::Vector4cd lambda = Eigen::EigenSolver<Eigen::Matrix4d>(J).eigenvalues();
+  const Eigen::Vector4cd lambda = cm::eigenvalues(J);
   double omega = 0;
   for (int k = 0; k < 4; ++k) omega = std::max(omega, lambda(k).imag());
   const double T_lin = 2 * cm::pi / omega;
