@@ -19,9 +19,9 @@
 #include <set>
 
 #include "common/errors.hpp"
+#include "common/run_reader.hpp"
 #include "common/store.hpp"
 #include "common/text.hpp"
-#include "tools/runs.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;

@@ -23,6 +23,8 @@ namespace cm::pipeline {
 inline const std::string archive_top = "cm-archive";
 /// The schema of the manifests this build writes and reads.
 inline const std::string archive_schema = "cm-archive 2";
+/// The exit status of cm_verify and cm_import when an archive or a record is damaged (EX_DATAERR).
+inline constexpr int exit_damaged = 65;
 
 /// The SHA-256 of a file's bytes (64 hex digits); a file that cannot be read is a cm::IoError.
 std::string sha256_file(const std::filesystem::path& file);

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "common/errors.hpp"
-#include "tools/runs.hpp"
+#include "common/run_reader.hpp"
 #include "tools/text.hpp"
 
 namespace cm::pipeline {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/run_reader.hpp"
 #include "tools/published.hpp"
-#include "tools/runs.hpp"
 
 namespace cm::pipeline {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "common/run_reader.hpp"
 #include "tools/compare.hpp"
-#include "tools/runs.hpp"
 
 namespace cm::pipeline {
 

@@ -8,9 +8,9 @@
 #include <limits>
 
 #include "common/errors.hpp"
+#include "common/run_reader.hpp"
 #include "scratch.hpp"
 #include "tools/compare.hpp"
-#include "tools/runs.hpp"
 
 namespace {
 
@@ -467,7 +467,7 @@ TEST_F(Results, LeftoversOfInterruptedRunsAreNoRuns) {
   write("disk", disk_run);
   write(".disk.partial-4242", R"({"schema": "cm-run 1", "study": "disk", "run_id": "deadbeef", "scalars": {}})");
   write(".ball.old-4243", R"({"schema": "cm-run 1", "study": "ball", "run_id": "deadbeef", "scalars": {}})");
-  const auto runs = load_runs(dir_);
+  const auto runs = cm::load_runs(dir_);
   ASSERT_EQ(runs.size(), 1u);
   EXPECT_EQ(runs[0].study, "disk");
   EXPECT_EQ(runs[0].run_id, "0123456789abcdef");
@@ -475,14 +475,14 @@ TEST_F(Results, LeftoversOfInterruptedRunsAreNoRuns) {
 
 TEST_F(Results, ARunInTheDirectoryOfAnotherStudyIsAnInputError) {
   write("ball", disk_run);
-  EXPECT_THROW(load_runs(dir_), cm::InputError);
+  EXPECT_THROW(cm::load_runs(dir_), cm::InputError);
 }
 
 TEST_F(Results, NoResultsDirectoryIsAnInputError) {
-  EXPECT_THROW(load_runs(dir_ / "no_such"), cm::InputError);
+  EXPECT_THROW(cm::load_runs(dir_ / "no_such"), cm::InputError);
   write("disk", disk_run);
-  EXPECT_THROW(check_results_directory(dir_ / "disk" / "run.json"), cm::InputError);
-  EXPECT_NO_THROW(check_results_directory(dir_));
+  EXPECT_THROW(cm::check_results_directory(dir_ / "disk" / "run.json"), cm::InputError);
+  EXPECT_NO_THROW(cm::check_results_directory(dir_));
 }
 
 // Two synthetic channel runs, one whose window is steady and one whose window drifts: the same
@@ -597,23 +597,25 @@ TEST_F(Results, ARunThatSaysNothingOfStationarityIsComparedAsBefore) {
 }
 
 TEST(RunJson, Validation) {
-  EXPECT_NO_THROW(parse_run_json(disk_run, "run.json"));
-  EXPECT_THROW(parse_run_json("[1, 2]", "run.json"), cm::InputError);
-  EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 2", "run_id": "x", "scalars": {}})", "run.json"), cm::InputError);
-  EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 1", "scalars": {}})", "run.json"), cm::InputError);
-  EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 1", "run_id": "x"})", "run.json"), cm::InputError);
-  EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {"a": {"value": "1"}}})", "run.json"),
+  EXPECT_NO_THROW(cm::parse_run_json(disk_run, "run.json"));
+  EXPECT_THROW(cm::parse_run_json("[1, 2]", "run.json"), cm::InputError);
+  EXPECT_THROW(cm::parse_run_json(R"({"schema": "cm-run 2", "run_id": "x", "scalars": {}})", "run.json"),
                cm::InputError);
-  EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {"a": 1}})", "run.json"),
+  EXPECT_THROW(cm::parse_run_json(R"({"schema": "cm-run 1", "scalars": {}})", "run.json"), cm::InputError);
+  EXPECT_THROW(cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "x"})", "run.json"), cm::InputError);
+  EXPECT_THROW(
+      cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {"a": {"value": "1"}}})", "run.json"),
+      cm::InputError);
+  EXPECT_THROW(cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {"a": 1}})", "run.json"),
                cm::InputError);
-  EXPECT_THROW(parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {}, "notes": "x"})", "run.json"),
+  EXPECT_THROW(cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "x", "scalars": {}, "notes": "x"})", "run.json"),
                cm::InputError);
 }
 
 /// The message of the InputError parse_run_json throws for `text`, or "" when none is thrown.
 std::string run_json_error(const std::string& text) {
   try {
-    parse_run_json(text, "run.json");
+    cm::parse_run_json(text, "run.json");
   } catch (const cm::InputError& e) {
     return e.what();
   }

@@ -87,15 +87,15 @@ ReportInput sample() {
   FigureEntry missing{"fig5_4", "Energy.", "pipeline/rollingball/fig5_4.gp", "figures/fig5_4.png", "figures/fig5_4.pdf",
                       false,    false};
   in.figures = {present, missing};
-  RunRecord run;
+  cm::RunRecord run;
   run.study = "disk";
   run.run_id = "0123456789abcdef";
-  run.json = parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
+  run.json = cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
     "solver": {"name": "rb_disk", "version": "0.1.0", "revision": "abc", "modified": true},
     "assumptions": [{"key": "rails.basis", "value": "n_b2_mb1", "note": "RECONSTRUCTED"}],
     "notes": ["a note"], "statistics": {"cvode_adams": {"steps": 12}}})",
-                            "run.json");
-  RunRecord other = run;
+                                "run.json");
+  cm::RunRecord other = run;
   other.study = "ball";
   in.runs = {other, run};
   return in;
@@ -385,13 +385,13 @@ TEST(Report, GivesEachDisagreementItsSectionAndKeepsItOffTheErrata) {
 TEST(Errata, ListsEachCorrectionOnceWithItsStudies) {
   ReportInput in = sample();
   const auto typo = [](const std::string& study, const std::string& value) {
-    RunRecord r;
+    cm::RunRecord r;
     r.study = study;
     r.run_id = "0123456789abcdef";
-    r.json = parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
+    r.json = cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
       "assumptions": [{"key": "particles.radius", "value": ")" +
-                                value + R"(", "note": "TYPO: a radius, not a diameter"}]})",
-                            "run.json");
+                                    value + R"(", "note": "TYPO: a radius, not a diameter"}]})",
+                                "run.json");
     return r;
   };
   in.runs = {typo("channel", "0.00047"), typo("steady", "0.00047"), typo("quick", "0.001")};
@@ -408,12 +408,12 @@ namespace {
 // on the machine "lab", in 2 hours.
 ReportInput sample_with_record(const std::string& revision, bool modified) {
   ReportInput in = sample();
-  in.runs.back().json = parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
+  in.runs.back().json = cm::parse_run_json(R"({"schema": "cm-run 1", "run_id": "0123456789abcdef", "scalars": {},
     "solver": {"name": "rb_disk", "version": "0.1.0", "revision": ")" +
-                                           revision + R"(", "modified": )" + (modified ? "true" : "false") +
-                                           R"(}, "host": "lab", "start_utc": "2026-01-01T00:00:00Z",
+                                               revision + R"(", "modified": )" + (modified ? "true" : "false") +
+                                               R"(}, "host": "lab", "start_utc": "2026-01-01T00:00:00Z",
     "wall_time_s": 7200, "config": {"file": "configs/rollingball/disk.ini"}})",
-                                       "run.json");
+                                           "run.json");
   in.records = {{"a0a0", "0123456789abcdef", "disk"}, {"b1b1", "fedcba9876543210", "ball"}};
   in.build_revision = "abc";
   return in;
@@ -475,7 +475,7 @@ TEST(Records, SayTheHoursWithTheRunsGoneOnFrom) {
   ReportInput in = sample_with_record("abc", false);
   nlohmann::json j = in.runs.back().json;
   j["statistics"] = {{"restart", {{"earlier_runs_wall_seconds", 3600.0}}}};
-  in.runs.back().json = parse_run_json(j.dump(), "run.json");
+  in.runs.back().json = cm::parse_run_json(j.dump(), "run.json");
   EXPECT_NE(render_records(in, Flavor::markdown)
                 .find("in 2 hours (7200 s of wall time; 3 hours with the runs it goes on from (3600 s before it))"),
             std::string::npos);
