@@ -334,7 +334,7 @@ StepStats Engine::detect_contacts() {
                           .runs = {sy, sx - sy, sx, sx + sy}};
   // the candidates four at a time where the sweep's lanes are AVX2's, else two (never a change
   // to the data)
-  const bool avx2 = four_lanes(opt_.lanes);
+  const bool avx2 = four_wide(opt_.vector_width);
 
   // each chunk's statistics and the spheres of its contacts while its contacts are in cache (a
   // maximum and a count: the same whatever the grouping)

@@ -49,21 +49,22 @@ bool avx512_available() {
   return available;
 }
 
-bool four_lanes(Lanes lanes) {
-  if (lanes == Lanes::avx2 && !avx2_available())
+bool four_wide(VectorWidth lanes) {
+  if (lanes == VectorWidth::avx2 && !avx2_available())
     throw std::invalid_argument("four lanes (AVX2) asked of a processor without AVX2");
-  if (lanes == Lanes::avx512 && !avx512_available())
+  if (lanes == VectorWidth::avx512 && !avx512_available())
     throw std::invalid_argument("four lanes in AVX-512VL's registers asked of a processor without AVX-512VL");
-  return lanes == Lanes::avx512 || lanes == Lanes::avx2 || (lanes == Lanes::widest && avx2_available());
+  return lanes == VectorWidth::avx512 || lanes == VectorWidth::avx2 ||
+         (lanes == VectorWidth::widest && avx2_available());
 }
 
-bool avx512_registers(Lanes lanes) {
-  return four_lanes(lanes) && (lanes == Lanes::avx512 || (lanes == Lanes::widest && avx512_available()));
+bool avx512_registers(VectorWidth lanes) {
+  return four_wide(lanes) && (lanes == VectorWidth::avx512 || (lanes == VectorWidth::widest && avx512_available()));
 }
 
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes) {
-  if (lanes == Lanes::one) throw std::invalid_argument("golden_on_circles takes two or four lanes");
-  const bool avx2 = four_lanes(lanes);
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, VectorWidth lanes) {
+  if (lanes == VectorWidth::one) throw std::invalid_argument("golden_on_circles takes two or four lanes");
+  const bool avx2 = four_wide(lanes);
   avx2 ? golden_avx2(circle, count, iterations, s) : golden_sse2(circle, count, iterations, s);
 }
 
@@ -74,14 +75,14 @@ namespace {
 // block); apply_spheres_*: apply_sphere_lanes with the impulses x[component][contact] on the
 // contacts of `lanes`.
 template <BlockSolver law>
-int relax_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, double mu, double bn_zero_eps,
+int relax_spheres_sse2(ContactBlock& L, double* const* A, double* const* B, double mu, double bn_zero_eps,
                        double relaxation, double& delta, FrictionCircle* circle) {
   const int low = relax_sphere_lanes<2, law>(L, 0, A, B, mu, bn_zero_eps, relaxation, delta, circle);
   return low | relax_sphere_lanes<2, law>(L, 2, A + 2, B + 2, mu, bn_zero_eps, relaxation, delta, circle + 2) << 2;
 }
 
 template <BlockSolver law>
-__attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* const* A, double* const* B, double mu,
+__attribute__((target("avx2"))) int relax_spheres_avx2(ContactBlock& L, double* const* A, double* const* B, double mu,
                                                        double bn_zero_eps, double relaxation, double& delta,
                                                        FrictionCircle* circle) {
   return relax_sphere_lanes<4, law>(L, 0, A, B, mu, bn_zero_eps, relaxation, delta, circle);
@@ -93,19 +94,19 @@ __attribute__((target("avx2"))) int relax_spheres_avx2(ContactLanes& L, double* 
 // block of four went to the loop and the call, callgrind). vw: the engine's velocities, eight
 // doubles a sphere (v, w, 1/m, 1/I); the spheres of the blocks after these are fetched ahead.
 template <int W, BlockSolver law>
-[[gnu::always_inline]] inline void relax_blocks(ContactLanes* blocks, long count, double* vw, double mu,
+[[gnu::always_inline]] inline void relax_blocks(ContactBlock* blocks, long count, double* vw, double mu,
                                                 double bn_zero_eps, double relaxation, double& delta) {
   static_assert(law != BlockSolver::coulomb_decoupling, "the decoupled law sets lanes aside: Engine::relax_lanes");
   constexpr long ahead = 2;
   FrictionCircle unused[8];  // the kernel's room for circles of lanes set aside: none here
   double d = delta;
-  const auto spheres = [vw](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) __attribute__((always_inline)) {
+  const auto spheres = [vw](const ContactBlock& L, double*(&A)[4], double*(&B)[4]) __attribute__((always_inline)) {
     for (int j = 0; j < 4; ++j) {
       A[j] = vw + 8 * static_cast<std::ptrdiff_t>(L.a[j]);
       B[j] = vw + 8 * static_cast<std::ptrdiff_t>(L.b[j]);
     }
   };
-  const auto fetch = [vw](const ContactLanes& next) __attribute__((always_inline)) {
+  const auto fetch = [vw](const ContactBlock& next) __attribute__((always_inline)) {
     for (int j = 0; j < 4; ++j) {
       __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.a[j]));
       __builtin_prefetch(vw + 8 * static_cast<std::ptrdiff_t>(next.b[j]));
@@ -127,7 +128,7 @@ template <int W, BlockSolver law>
     }
   }
   for (; g < count; ++g) {  // the last block under AVX2; every block under SSE2
-    ContactLanes& L = blocks[g];
+    ContactBlock& L = blocks[g];
     if (g + ahead < count) fetch(blocks[g + ahead]);
     double* A[4];
     double* B[4];
@@ -144,13 +145,13 @@ template <int W, BlockSolver law>
 }
 
 template <BlockSolver law>
-void relax_blocks_sse2(ContactLanes* blocks, long count, double* vw, double mu, double bn_zero_eps, double relaxation,
+void relax_blocks_sse2(ContactBlock* blocks, long count, double* vw, double mu, double bn_zero_eps, double relaxation,
                        double& delta) {
   relax_blocks<2, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
 }
 
 template <BlockSolver law>
-__attribute__((target("avx2"))) void relax_blocks_avx2(ContactLanes* blocks, long count, double* vw, double mu,
+__attribute__((target("avx2"))) void relax_blocks_avx2(ContactBlock* blocks, long count, double* vw, double mu,
                                                        double bn_zero_eps, double relaxation, double& delta) {
   relax_blocks<4, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
 }
@@ -159,14 +160,14 @@ __attribute__((target("avx2"))) void relax_blocks_avx2(ContactLanes* blocks, lon
 // hold what 16 spilled to the stack (no other instruction of AVX-512 is asked for, and no
 // multiply-add is contracted: -ffp-contract=off, CMakeLists.txt; the same bits).
 template <BlockSolver law>
-__attribute__((target("avx2,avx512f,avx512vl"))) void relax_blocks_avx512(ContactLanes* blocks, long count, double* vw,
+__attribute__((target("avx2,avx512f,avx512vl"))) void relax_blocks_avx512(ContactBlock* blocks, long count, double* vw,
                                                                           double mu, double bn_zero_eps,
                                                                           double relaxation, double& delta) {
   relax_blocks<4, law>(blocks, count, vw, mu, bn_zero_eps, relaxation, delta);
 }
 
 template <int W>
-[[gnu::always_inline]] inline void apply_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+[[gnu::always_inline]] inline void apply_lanes(ContactBlock& L, int first, double* const* A, double* const* B,
                                                const double (&x)[3][4], int lanes, double relaxation, double& delta) {
   using vw = typename DoubleLanes<W>::type;
   vw x0, x1, x2;
@@ -182,13 +183,13 @@ template <int W>
   apply_sphere_lanes<W>(L, first, A, B, M, x0, x1, x2, ~(lanes >> first), relaxation, delta);
 }
 
-void apply_spheres_sse2(ContactLanes& L, double* const* A, double* const* B, const double (&x)[3][4], int lanes,
+void apply_spheres_sse2(ContactBlock& L, double* const* A, double* const* B, const double (&x)[3][4], int lanes,
                         double relaxation, double& delta) {
   if (lanes & 3) apply_lanes<2>(L, 0, A, B, x, lanes, relaxation, delta);
   if (lanes & 12) apply_lanes<2>(L, 2, A + 2, B + 2, x, lanes, relaxation, delta);
 }
 
-__attribute__((target("avx2"))) void apply_spheres_avx2(ContactLanes& L, double* const* A, double* const* B,
+__attribute__((target("avx2"))) void apply_spheres_avx2(ContactBlock& L, double* const* A, double* const* B,
                                                         const double (&x)[3][4], int lanes, double relaxation,
                                                         double& delta) {
   apply_lanes<4>(L, 0, A, B, x, lanes, relaxation, delta);
@@ -201,7 +202,7 @@ __attribute__((target("avx2"))) void apply_spheres_avx2(ContactLanes& L, double*
 
 Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) : opt_(options), box_(box) {
   opt_.kernel.want_alpha = false;  // the sweep needs the impulse only
-  four_lanes(opt_.lanes);          // refuses AVX2 or AVX-512VL where there is none
+  four_wide(opt_.vector_width);    // refuses AVX2 or AVX-512VL where there is none
   // A cell no smaller than the largest contact distance 2 R_max + threshold: every contact pair
   // lies in neighbouring cells.
   cell_ = 2.0 * max_radius + std::max(opt_.threshold, 0.0);
@@ -220,7 +221,7 @@ Engine::Engine(const EngineOptions& options, const Box& box, double max_radius) 
 }
 
 void Engine::set_options(const EngineOptions& options) {
-  four_lanes(options.lanes);
+  four_wide(options.vector_width);
   opt_ = options;
   opt_.kernel.want_alpha = false;
 }
@@ -387,7 +388,7 @@ void Engine::relax_independent_decoupling(long k0, long k1, bool avx2, double& d
   const int sweeps = opt_.decoupling_sweeps;
   const auto resume = [&] {
     if (count == 0) return;
-    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? Lanes::avx2 : Lanes::sse2);
+    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? VectorWidth::avx2 : VectorWidth::sse2);
     for (int j = 0; j < count; ++j) {
       Contact& c = contacts_[static_cast<std::size_t>(waiting[j])];
       // the first sweep ends on its circle; any later section (not for sphere blocks) is taken here
@@ -424,7 +425,7 @@ void Engine::prefetch(const Contact& c) const {
 }
 
 bool Engine::in_lanes() const {
-  if (opt_.order != SweepOrder::colour || opt_.lanes == Lanes::one) return false;
+  if (opt_.order != SweepOrder::colour || opt_.vector_width == VectorWidth::one) return false;
   return (opt_.solver == BlockSolver::maxdiss && md::sphere_path(opt_.kernel)) ||
          opt_.solver == BlockSolver::coulomb_exact ||
          (opt_.solver == BlockSolver::coulomb_decoupling && opt_.decoupling_sweeps >= 1);
@@ -438,7 +439,7 @@ double Engine::largest_impulse() const {
   for (std::size_t col = 0; col < colours; ++col) {
     if (laned_) {
       for (std::uint32_t g = lanes_start_[col]; g < lanes_start_[col + 1]; ++g) {
-        const ContactLanes& L = lanes_[g];
+        const ContactBlock& L = lanes_[g];
         for (std::uint32_t j = 0; j < 4; ++j)
           largest = std::max(largest, Vector3d(L.la0[j], L.la1[j], L.la2[j]).cwiseAbs().maxCoeff());
       }
@@ -465,13 +466,13 @@ void Engine::relax_lanes(int colour, long k0, long k1, bool registers32, double&
   constexpr int most = law == BlockSolver::coulomb_decoupling ? 256 : 4;
   FrictionCircle circle[most];
   struct Waiting {
-    ContactLanes* lanes;
+    ContactBlock* lanes;
     int lane;
   } waiting[most];
   double best[most];
   int count = 0;
   const bool avx2 = W == 4;
-  const auto ends = [this](const ContactLanes& L, double*(&A)[4], double*(&B)[4]) {
+  const auto ends = [this](const ContactBlock& L, double*(&A)[4], double*(&B)[4]) {
     for (int j = 0; j < 4; ++j) {
       A[j] = spheres.vw[static_cast<std::size_t>(L.a[j])].v.data();  // v, then w
       B[j] = spheres.vw[static_cast<std::size_t>(L.b[j])].v.data();
@@ -479,11 +480,11 @@ void Engine::relax_lanes(int colour, long k0, long k1, bool registers32, double&
   };
   const auto resume = [&] {
     if (count == 0) return;
-    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? Lanes::avx2 : Lanes::sse2);
+    golden_on_circles(circle, count, opt_.golden_iterations, best, avx2 ? VectorWidth::avx2 : VectorWidth::sse2);
     // block by block (a block's lanes wait side by side), the impulses x = (x_n, y) with which
     // decouple ends at its first sweep
     for (int j = 0; j < count;) {
-      ContactLanes& L = *waiting[j].lanes;
+      ContactBlock& L = *waiting[j].lanes;
       double x[3][4] = {};
       int lanes = 0;
       for (; j < count && waiting[j].lanes == &L; ++j) {
@@ -505,7 +506,7 @@ void Engine::relax_lanes(int colour, long k0, long k1, bool registers32, double&
   long k = k0;
   if constexpr (law != BlockSolver::coulomb_decoupling) {
     static_assert(sizeof(Velocities) == 8 * sizeof(double));  // relax_blocks' stride, gather4's line
-    ContactLanes* first = lanes_.data() + (g0 + (k0 - c0) / 4);
+    ContactBlock* first = lanes_.data() + (g0 + (k0 - c0) / 4);
     const long blocks = std::max(0L, (packed_end - k0) / 4);
     double* vw = spheres.vw.empty() ? nullptr : spheres.vw[0].v.data();
     if constexpr (W == 4) {
@@ -518,10 +519,10 @@ void Engine::relax_lanes(int colour, long k0, long k1, bool registers32, double&
     k += 4 * blocks;
   }
   for (; k < packed_end; k += 4) {
-    ContactLanes& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
+    ContactBlock& L = lanes_[static_cast<std::size_t>(g0 + (k - c0) / 4)];
     constexpr long ahead_groups = 2;
     if (k + 4 * ahead_groups < packed_end) {  // the spheres of the group after next
-      const ContactLanes& ahead = (&L)[ahead_groups];
+      const ContactBlock& ahead = (&L)[ahead_groups];
       for (int j = 0; j < 4; ++j) {
         __builtin_prefetch(&spheres.vw[static_cast<std::size_t>(ahead.a[j])]);
         __builtin_prefetch(&spheres.vw[static_cast<std::size_t>(ahead.b[j])]);
@@ -592,14 +593,14 @@ double Engine::sweep() {
     }
     return delta;
   }
-  // A colour's contacts share no sphere, so the sweep may take several at once (opt_.lanes): the
+  // A colour's contacts share no sphere, so the sweep may take several at once (opt_.vector_width): the
   // sphere-sphere contacts two or four to a vector register (relax_lanes), the decoupled Coulomb
   // law's golden sections eight or sixteen together (there and in relax_independent_decoupling),
   // in blocks long enough that its batches are mostly full (1024 contacts for that law, 64 else;
   // md_channel_bench --coulomb.solver=decoupling times it).
-  const bool at_once = opt_.order == SweepOrder::colour && opt_.lanes != Lanes::one;
-  const bool avx2 = at_once && four_lanes(opt_.lanes);
-  const bool registers32 = avx2 && avx512_registers(opt_.lanes);
+  const bool at_once = opt_.order == SweepOrder::colour && opt_.vector_width != VectorWidth::one;
+  const bool avx2 = at_once && four_wide(opt_.vector_width);
+  const bool registers32 = avx2 && avx512_registers(opt_.vector_width);
   const bool lanes = laned_;
   const auto relax_block = [&](int col, long b0, long b1, double& d) {
     if (lanes && opt_.solver == BlockSolver::maxdiss)

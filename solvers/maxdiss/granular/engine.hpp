@@ -124,7 +124,7 @@ struct Delassus {
 /// mu is the engine's one friction coefficient between spheres (EngineOptions::mu). The sweep
 /// streams the blocks ten times a step, so every byte left out is one it does not read (320 bytes
 /// a block instead of 576).
-struct alignas(64) ContactLanes {
+struct alignas(64) ContactBlock {
   double n0[4], n1[4], n2[4], l1[4], l2[4], gap[4];
   double la0[4], la1[4], la2[4];
   std::int32_t a[4], b[4];
@@ -317,7 +317,7 @@ class Engine {
   std::vector<std::uint32_t> colour_of_, group_of_;
   std::vector<std::uint32_t> chunk_keys_;  // colour(): each chunk's count of each key, then where they go
   bool laned_ = false;  // order(): the colours' sphere-sphere contacts are in lanes_ (four at a time)
-  std::vector<ContactLanes> lanes_;
+  std::vector<ContactBlock> lanes_;
   std::vector<std::uint32_t> lanes_start_;  // colour k: its blocks are lanes_[lanes_start_[k] .. lanes_start_[k + 1])
   long steps_ = 0;
   double solves_ = 0.0;

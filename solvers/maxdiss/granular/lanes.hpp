@@ -170,7 +170,7 @@ using Mask4 = long long __attribute__((vector_size(32)));
 template <int W>
 struct SphereLanes {
   using vw = typename DoubleLanes<W>::type;
-  const ContactLanes& L;
+  const ContactBlock& L;
   int first;
 
   [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
@@ -235,7 +235,7 @@ struct BlockTerms {
 // are. A is the first sphere's line (v, w, 1/m, 1/I), B the second's, lane by lane; M holds
 // their 1/m and 1/I and the tangent.
 template <int W>
-[[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+[[gnu::always_inline]] inline void apply_sphere_lanes(ContactBlock& L, int first, double* const* A, double* const* B,
                                                       const BlockTerms<W>& M, typename DoubleLanes<W>::type& x0,
                                                       typename DoubleLanes<W>::type& x1,
                                                       typename DoubleLanes<W>::type& x2, int skip, double relaxation,
@@ -295,7 +295,7 @@ template <int W>
 template <int W>
 struct LaneBlock {
   using vw = typename DoubleLanes<W>::type;
-  ContactLanes* L = nullptr;
+  ContactBlock* L = nullptr;
   int first = 0;               // lanes first .. first + W - 1 of *L
   double* const* A = nullptr;  // the first sphere's line (v, w, 1/m, 1/I), lane by lane
   double* const* B = nullptr;  // the second's
@@ -309,7 +309,7 @@ struct LaneBlock {
 template <int W>
 [[gnu::always_inline]] inline void relative_velocity(LaneBlock<W>& s) {
   using vw = typename DoubleLanes<W>::type;
-  const ContactLanes& L = *s.L;
+  const ContactBlock& L = *s.L;
   const SphereLanes<W> C{L, s.first};
   vw n0, n1, n2, l1, l2, a[8], b[8];
   C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
@@ -328,7 +328,7 @@ template <int W, BlockSolver law>
                                                FrictionCircle* circle) {
   using vw = typename DoubleLanes<W>::type;
   const vw zero = {};
-  const ContactLanes& L = *s.L;
+  const ContactBlock& L = *s.L;
   const SphereLanes<W> C{L, s.first};
   const vw dv0 = s.dv0, dv1 = s.dv1, dv2 = s.dv2;
   // --- the block diag(A_nn, A_tt, A_tt) and b ---
@@ -450,7 +450,7 @@ template <int W, BlockSolver law, int N>
 //    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
 // Returns the mask of the lanes set aside (bit k: lane k).
 template <int W, BlockSolver law>
-[[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
+[[gnu::always_inline]] inline int relax_sphere_lanes(ContactBlock& L, int first, double* const* A, double* const* B,
                                                      double mu_spheres, double bn_zero_eps, double relaxation,
                                                      double& delta, FrictionCircle* circle) {
   LaneBlock<W> s[1] = {{&L, first, A, B}};

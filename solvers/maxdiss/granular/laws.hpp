@@ -46,9 +46,10 @@ struct FrictionCircle {
 /// registers of circles step together, and each step chooses its side by a mask, not a jump: a
 /// single section waits at every step for the evaluation that decides the next (a jump the
 /// processor cannot predict, the two sides being equally likely), eight or sixteen keep it busy.
-/// `lanes`: Lanes::one is refused (std::invalid_argument), a single section being
+/// `lanes`: VectorWidth::one is refused (std::invalid_argument), a single section being
 /// FrictionCircle::minimum itself. (engine.cpp, with the sweep's other vector lanes.)
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes = Lanes::widest);
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s,
+                       VectorWidth lanes = VectorWidth::widest);
 
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
 /// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),
