@@ -1,5 +1,7 @@
 // The options of the hard-contact engine (engine.hpp) and what they choose from: the per-contact
-// law, the contact point, the order of the sweep and its vector lanes.
+// law (block_laws.hpp), the contact point (detector.hpp), the order of the sweep
+// (contact_order.hpp) and its vector width (sweep.hpp). The processor's instruction sets that the
+// vector width asks for are tested here too (sweep.cpp defines the tests).
 #pragma once
 
 #include <Eigen/Dense>
