@@ -103,12 +103,12 @@ void ChannelSetup::declare(cm::Config& c) {
       .assumption("ASSUMED: the paper's order is pe's process-local order; here a greedy colouring");
   c.add("nbgs.slab_columns", &engine.slab_columns, "columns of cells along the channel per slab (nbgs.order = slabs)")
       .range(cm::Range::closed(1, 1e6));
-  c.add_choice("nbgs.lanes", &engine.lanes,
-               {{"widest", Lanes::widest},
-                {"avx512", Lanes::avx512},
-                {"avx2", Lanes::avx2},
-                {"sse2", Lanes::sse2},
-                {"one", Lanes::one}},
+  c.add_choice("nbgs.lanes", &engine.vector_width,
+               {{"widest", VectorWidth::widest},
+                {"avx512", VectorWidth::avx512},
+                {"avx2", VectorWidth::avx2},
+                {"sse2", VectorWidth::sse2},
+                {"one", VectorWidth::one}},
                "contacts of a colour relaxed (and candidates detected) at once in vector registers: the widest "
                "the processor has (widest), four with AVX-512VL's 32 registers, four with AVX2's 16, two, or one "
                "at a time (the reference the others reproduce bit for bit)")
@@ -183,9 +183,9 @@ void ChannelSetup::declare(cm::Config& c) {
     if (2.0 * channel.R > std::min(channel.Ly, channel.Lz))
       c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
     if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
-    if (engine.lanes == Lanes::avx2 && !avx2_available())
+    if (engine.vector_width == VectorWidth::avx2 && !avx2_available())
       c.fail("nbgs.lanes", "avx2: this processor has no AVX2 (widest takes the widest it has)");
-    if (engine.lanes == Lanes::avx512 && !avx512_available())
+    if (engine.vector_width == VectorWidth::avx512 && !avx512_available())
       c.fail("nbgs.lanes", "avx512: this processor has no AVX-512VL (widest takes the widest it has)");
     // The spheres the channel holds on the grid of particles.spacing (the initial fill and the
     // inflow's layers lie on it), counted before any grid is built: each extent over the spacing.
@@ -202,7 +202,7 @@ void ChannelSetup::declare(cm::Config& c) {
     constexpr double contacts_per_sphere = 3.0;
     const double per_sphere =
         sizeof(Vector3d) + sizeof(Velocities) + sizeof(double) + sizeof(std::uint64_t) +
-        contacts_per_sphere * (sizeof(Contact) + sizeof(ContactLanes) / 4.0 + 2 * sizeof(std::int32_t));
+        contacts_per_sphere * (sizeof(Contact) + sizeof(ContactBlock) / 4.0 + 2 * sizeof(std::int32_t));
     cm::planned_memory(c, spheres * per_sphere / static_cast<double>(ranks), "particles.spacing",
                        "spheres (" + cm::format_real(std::round(per_sphere)) + " bytes each with their contacts)");
     const long P = subdomains[0] * subdomains[1] * subdomains[2];

@@ -1,5 +1,5 @@
 // The bodies of bodies.hpp: the spheres' arrays and the obstacle's cross-section (its signed
-// distance, which detection alone calls, is in detection.cpp).
+// distance, which detection alone calls, is in detector.cpp).
 #include "maxdiss/granular/bodies.hpp"
 
 #include <algorithm>

@@ -15,7 +15,7 @@ using Eigen::Vector3d;
 /// (inertial), which the relaxation of a contact changes, and the inverse mass and inertia that
 /// scale the change. The relaxation of a contact reads and writes two lines, not four, and a
 /// block of contacts in vector lanes takes the inverse mass and inertia from the lines it loads
-/// anyway (lanes.hpp) instead of from a copy per contact. The spheres keep them so (the only
+/// anyway (block_kernels.hpp) instead of from a copy per contact. The spheres keep them so (the only
 /// copy of 1/m and 1/I), and the sweeps work on the velocities in place.
 struct alignas(64) Velocities {
   Vector3d v, w;
@@ -70,7 +70,7 @@ struct Obstacle {
   double cx = 0.04, cy = 0.04, radius = 0.01, box_length = 0.01;
   double mu = 0.4;
   /// Signed distance of p (in the x-y plane) to the surface, negative inside, and the outward
-  /// unit normal at the nearest surface point (detection.cpp, beside its one caller).
+  /// unit normal at the nearest surface point (detector.cpp, beside its one caller).
   double distance(const Vector3d& p, Vector3d& n) const;
   /// Cross-section area (pi r^2 / 2 + 2 r L).
   double area() const;

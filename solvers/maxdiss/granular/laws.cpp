@@ -1,10 +1,11 @@
 // The per-contact laws of laws.hpp: the Coulomb law in closed form and by pe's decoupling, and
-// a block handed to the law of the options (solve_block).
+// a block handed to the law of the options (solve_block, through the registered block laws).
 #include "maxdiss/granular/laws.hpp"
 
 #include <optional>
 
 #include "common/optimize.hpp"
+#include "maxdiss/granular/block_laws.hpp"
 
 namespace md::granular {
 
@@ -34,20 +35,7 @@ Vector3d coulomb_decoupling(const Matrix3d& A, const Vector3d& b, double mu, int
 }
 
 Vector3d solve_block(BlockSolver law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt) {
-  switch (law) {
-    case BlockSolver::maxdiss: {
-      if (md::sphere_path(opt.kernel)) return md::solve_sphere(Ann, Att, b, mu, opt.kernel).x;  // eq. (5) by Fig. 5
-      const Matrix3d A = Vector3d(Ann, Att, Att).asDiagonal();
-      return md::solve(A, b, mu, opt.kernel).x;
-    }
-    case BlockSolver::coulomb_decoupling: {
-      const Matrix3d A = Vector3d(Ann, Att, Att).asDiagonal();
-      return coulomb_decoupling(A, b, mu, opt.decoupling_sweeps, opt.golden_iterations);
-    }
-    case BlockSolver::coulomb_exact:
-      return coulomb_exact(Ann, Att, b, mu);
-  }
-  return Vector3d::Zero();
+  return with_block_law(law, [&]<class Law>(Law) { return Law::solve(Ann, Att, b, mu, opt); });
 }
 
 }  // namespace md::granular

@@ -1,8 +1,10 @@
 // The per-contact laws of the hard-contact engine (engine.hpp) on a sphere contact's block
-// diag(A_nn, A_tt, A_tt): the maximum-dissipation law of Eq. (5) (the single-contact solver), the
-// Coulomb law in closed form, and pe's decoupling with its golden sections on the friction circle
-// (laws.cpp; the golden sections in vector registers, golden_on_circles, are in engine.cpp with
-// the sweep's other vector lanes).
+// diag(A_nn, A_tt, A_tt), one contact at a time: the maximum-dissipation law of Eq. (5) (the
+// single-contact solver), the Coulomb law in closed form, and pe's decoupling with its golden
+// sections on the friction circle (laws.cpp). The sweep reaches them through one traits type per
+// law (law_*.hpp, registered in block_laws.hpp), which add each law's vector form; the golden
+// sections in vector registers, golden_on_circles, are compiled in sweep.cpp with the sweep's
+// other instruction-set entries.
 #pragma once
 
 #include <Eigen/Dense>
@@ -46,9 +48,10 @@ struct FrictionCircle {
 /// registers of circles step together, and each step chooses its side by a mask, not a jump: a
 /// single section waits at every step for the evaluation that decides the next (a jump the
 /// processor cannot predict, the two sides being equally likely), eight or sixteen keep it busy.
-/// `lanes`: Lanes::one is refused (std::invalid_argument), a single section being
-/// FrictionCircle::minimum itself. (engine.cpp, with the sweep's other vector lanes.)
-void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s, Lanes lanes = Lanes::widest);
+/// `width`: VectorWidth::one is refused (std::invalid_argument), a single section being
+/// FrictionCircle::minimum itself. (sweep.cpp, with the sweep's other instruction-set entries.)
+void golden_on_circles(const FrictionCircle* circle, int count, int iterations, double* s,
+                       VectorWidth width = VectorWidth::widest);
 
 /// The Coulomb time-stepping law in closed form for A = diag(A_nn, A_tt, A_tt): b_n <= 0 gives 0;
 /// else x_n = b_n / A_nn and x_to = b_to / A_tt if it lies in the disc of radius mu x_n (sticking),
@@ -57,8 +60,8 @@ Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu);
 
 namespace detail {
 
-/// pe's decoupling (coulomb_decoupling; the sweep's relax_independent_decoupling sets contacts
-/// aside with it), each golden section on a friction circle asked of
+/// pe's decoupling (coulomb_decoupling; the sweep sets contacts aside with it, CoulombDecouplingLaw),
+/// each golden section on a friction circle asked of
 /// `section`, which returns the minimiser s, or nothing: the decoupling then stops and returns
 /// nothing (a sweep sets the contact aside, takes the sections of many contacts together and
 /// goes on from that sweep's end: a second call with x and first). Sweeps from `first` on, from

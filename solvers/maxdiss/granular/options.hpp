@@ -1,5 +1,7 @@
 // The options of the hard-contact engine (engine.hpp) and what they choose from: the per-contact
-// law, the contact point, the order of the sweep and its vector lanes.
+// law (block_laws.hpp), the contact point (detector.hpp), the order of the sweep
+// (contact_order.hpp) and its vector width (sweep.hpp). The processor's instruction sets that the
+// vector width asks for are tested here too (sweep.cpp defines the tests).
 #pragma once
 
 #include <Eigen/Dense>
@@ -31,8 +33,9 @@ enum class SweepOrder : std::uint8_t {
 };
 
 /// How many contacts of one colour the sweep relaxes at once, in vector registers (never a change
-/// to the data: every lane does the operations of the one-contact path, in the same order).
-enum class Lanes : std::uint8_t {
+/// to the data: every lane does the operations of the one-contact path, in the same order). The
+/// key is nbgs.lanes.
+enum class VectorWidth : std::uint8_t {
   widest,  ///< avx512 where the processor has AVX-512VL, else avx2 where it has AVX2, else sse2; the default
   avx512,  ///< four, as avx2, with AVX-512VL's 32 vector registers (refused where the processor has none)
   avx2,    ///< four (refused where the processor has no AVX2)
@@ -41,13 +44,13 @@ enum class Lanes : std::uint8_t {
 };
 /// Whether this processor has AVX2.
 bool avx2_available();
-/// Whether this processor has AVX-512F and AVX-512VL (the 32 registers of Lanes::avx512).
+/// Whether this processor has AVX-512F and AVX-512VL (the 32 registers of VectorWidth::avx512).
 bool avx512_available();
-/// Whether `lanes` takes four contacts at once (avx512, avx2, or widest where the processor has
+/// Whether `width` takes four contacts at once (avx512, avx2, or widest where the processor has
 /// AVX2); throws std::invalid_argument where it asks for an instruction set the processor lacks.
-bool four_lanes(Lanes lanes);
-/// Whether `lanes` is avx512, or widest where the processor has AVX-512VL.
-bool avx512_registers(Lanes lanes);
+bool four_wide(VectorWidth width);
+/// Whether `width` is avx512, or widest where the processor has AVX-512VL.
+bool avx512_registers(VectorWidth width);
 
 struct EngineOptions {
   double dt = 1e-5;
@@ -66,8 +69,8 @@ struct EngineOptions {
   int reorder_every = 50;      ///< spheres are sorted by cell every so many steps
   int threads = 1;             ///< OpenMP threads (never changes the data)
   int parallel_min = 256;  ///< colour: a colour with fewer contacts is relaxed by one thread (no effect on the data)
-  Lanes lanes = Lanes::widest;  ///< colour order: contacts relaxed at once (no effect on the data)
-  SolverOptions kernel{};       ///< options of the analytic single-contact solver
+  VectorWidth vector_width = VectorWidth::widest;  ///< colour order: contacts relaxed at once (no effect on the data)
+  SolverOptions kernel{};                          ///< options of the analytic single-contact solver
 };
 
 }  // namespace md::granular

@@ -120,10 +120,10 @@ TEST(Granular, GoldenSectionsTakenTogetherAreTheSingleSectionsBitForBit) {
     fc.r = 0.5 * pos(rng);
     fc.xn = fc.r / 0.4;
   }
-  std::vector<Lanes> sets{Lanes::widest, Lanes::sse2};
-  if (avx2_available()) sets.push_back(Lanes::avx2);  // else the widest is SSE2
-  if (avx512_available()) sets.push_back(Lanes::avx512);
-  for (const Lanes lanes : sets) {
+  std::vector<VectorWidth> sets{VectorWidth::widest, VectorWidth::sse2};
+  if (avx2_available()) sets.push_back(VectorWidth::avx2);  // else the widest is SSE2
+  if (avx512_available()) sets.push_back(VectorWidth::avx512);
+  for (const VectorWidth lanes : sets) {
     for (const int count : {1, 7, 8, 13, 16, 17, 150}) {
       for (const int iterations : {0, 1, 20, 200}) {
         std::vector<double> s(static_cast<std::size_t>(count));
@@ -193,9 +193,9 @@ TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
   // order whatever the width of the candidates' registers.
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> corner(0.0, 4e-3), anywhere(0.0, 12e-3);
-  const auto detect = [&](Lanes lanes) {
+  const auto detect = [&](VectorWidth lanes) {
     EngineOptions o = options();
-    o.lanes = lanes;
+    o.vector_width = lanes;
     Box box;
     box.lo = Vector3d::Zero();
     box.hi = Vector3d::Constant(12e-3);
@@ -217,7 +217,7 @@ TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
     }
     return std::make_pair(found, e.spheres);
   };
-  const auto [one, spheres] = detect(Lanes::one);
+  const auto [one, spheres] = detect(VectorWidth::one);
   std::vector<std::pair<std::uint64_t, std::uint64_t>> brute;
   const double threshold = options().threshold;
   for (std::size_t i = 0; i < spheres.size(); ++i)
@@ -229,10 +229,10 @@ TEST(Granular, DetectionFindsEveryPairWithinReachOnceWhateverTheLanes) {
   std::sort(brute.begin(), brute.end());
   EXPECT_GT(brute.size(), 100u);  // some 160 contacts, most of them in the crowded corner
   EXPECT_EQ(sorted, brute);
-  std::vector<Lanes> sets{Lanes::sse2};
-  if (avx2_available()) sets.push_back(Lanes::avx2);
-  if (avx512_available()) sets.push_back(Lanes::avx512);
-  for (Lanes lanes : sets) EXPECT_EQ(detect(lanes).first, one) << "lanes " << static_cast<int>(lanes);
+  std::vector<VectorWidth> sets{VectorWidth::sse2};
+  if (avx2_available()) sets.push_back(VectorWidth::avx2);
+  if (avx512_available()) sets.push_back(VectorWidth::avx512);
+  for (VectorWidth lanes : sets) EXPECT_EQ(detect(lanes).first, one) << "lanes " << static_cast<int>(lanes);
 }
 
 // --- determinism -------------------------------------------------------------------------------
@@ -258,7 +258,7 @@ TEST(Granular, ThreadCountDoesNotChangeTheData) {
 }
 
 TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
-  // The colour order relaxes several contacts at once (EngineOptions::lanes): the maximum-
+  // The colour order relaxes several contacts at once (EngineOptions::vector_width): the maximum-
   // dissipation law's and the closed-form Coulomb law's sphere-sphere contacts two (SSE2) or four
   // (AVX2) to a vector register, the decoupled Coulomb law's golden sections eight or sixteen
   // together. Each lane does the one-contact path's operations in their order, every branch of the
@@ -269,9 +269,9 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   // decoupling sweep. So they do with spheres of three densities: the lanes read each sphere's 1/m
   // and 1/I from its line of Velocities, the one-contact path from the Contact detection wrote. A
   // lane that took one sphere's for the other's differs here, where equal spheres could not tell.
-  std::vector<Lanes> sets{Lanes::sse2};
-  if (avx2_available()) sets.push_back(Lanes::avx2);
-  if (avx512_available()) sets.push_back(Lanes::avx512);
+  std::vector<VectorWidth> sets{VectorWidth::sse2};
+  if (avx2_available()) sets.push_back(VectorWidth::avx2);
+  if (avx512_available()) sets.push_back(VectorWidth::avx512);
   struct Case {
     BlockSolver law;
     double mu, relaxation;
@@ -298,7 +298,7 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
     o.relaxation = k.relaxation;
     o.contact_point = k.point;
     o.decoupling_sweeps = k.decoupling_sweeps;
-    o.lanes = Lanes::one;
+    o.vector_width = VectorWidth::one;
     Channel start(small_channel(), o);
     for (int s = 0; s < 100; ++s) start.step();
     if (k.unequal) {
@@ -308,17 +308,17 @@ TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
         start.engine.spheres.vw[i].inv_I /= density;
       }
     }
-    const auto go_on = [&](Lanes lanes) {
+    const auto go_on = [&](VectorWidth lanes) {
       Channel ch = start;
-      o.lanes = lanes;
+      o.vector_width = lanes;
       ch.engine.set_options(o);
       long contacts = 0;
       for (int s = 0; s < 100; ++s) contacts += ch.step().sphere_contacts;
       EXPECT_GT(contacts, 100 * 100);
       return ch.engine.spheres;
     };
-    const Spheres one = go_on(Lanes::one);
-    for (const Lanes lanes : sets) {
+    const Spheres one = go_on(VectorWidth::one);
+    for (const VectorWidth lanes : sets) {
       const Spheres many = go_on(lanes);
       ASSERT_EQ(many.size(), one.size());
       const auto same = [](const Vector3d& p, const Vector3d& q) { return std::memcmp(&p, &q, sizeof p) == 0; };

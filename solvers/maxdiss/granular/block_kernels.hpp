@@ -1,10 +1,27 @@
-// The vector lanes of the engine's sweep (engine.cpp): several contacts of one colour, or several
-// golden sections, relaxed at once in vector registers, each lane doing the operations of the
-// one-contact path in the same order. Internal to the engine: included only by engine.cpp, whose
-// entries compile these always-inlined kernels for SSE2 and for AVX2 (target("avx2"), and the
-// sphere-sphere blocks also with AVX-512VL's registers, relax_blocks_avx512). They stay
-// in an unnamed namespace, as in the one file the engine was: in a named one the compiler
-// allocates the registers of the SSE2 entries and of a relax_lanes differently.
+// The vector kernels of the sweep (sweep.hpp): several sphere-sphere contacts of one colour, or
+// several golden sections, relaxed at once in vector registers, each lane doing the operations of
+// the one-contact path in the same order.
+//
+// A block of four contacts (ContactBlock, contacts.hpp) goes through the relaxation in three phases
+// (relax_interleaved), as Sweep::relax_with takes one contact:
+//   relative velocity   dv = v_a - l1 w_a x n - (v_b + l2 w_b x n)
+//   the law             A_nn = 1/m_a + 1/m_b, A_tt = A_nn + l1^2 / I_a + l2^2 / I_b,
+//                       b = -([n t o]^T dv - A lambda) - (xi_eff / dt) e_n, x = Law::solve_lanes
+//   the change applied  P = [n t o] (x - lambda), v_a += P / m_a, w_a -= l1 n x P / I_a, and the
+//                       opposite on b
+// with a compiler barrier between two phases, so that the next phase loads the block's fields
+// afresh from the first-level cache instead of holding them in registers through the law. Two
+// blocks of one colour share no sphere, so their phases may be interleaved: the processor finds
+// the next block's loads beside one block's chain of square roots and divisions.
+//
+// The golden sections of golden_on_circles (laws.hpp) are here too: W circles to a register, four
+// registers in turn, each step's side chosen by a mask, not a jump.
+//
+// Internal to the sweep: included only by sweep.cpp, whose entries compile these always-inlined
+// kernels for SSE2 and for AVX2 (target("avx2"), and the blocks also with AVX-512VL's registers).
+// They stay in an unnamed namespace, as in the one file the engine once was: in a named one the
+// compiler allocates the registers of the SSE2 entries and of a Sweep::relax_blocks differently.
+// The laws' own part of a block is in law_*.hpp (block_laws.hpp).
 #pragma once
 
 #include <Eigen/Dense>
@@ -12,36 +29,27 @@
 #include <cmath>
 #include <cstring>
 
-#include "maxdiss/granular/engine.hpp"
+#include "maxdiss/granular/block_laws.hpp"
+#include "maxdiss/granular/contacts.hpp"
+#include "maxdiss/granular/simd.hpp"
 
 namespace md::granular {
 namespace {
 
 // The golden sections of golden_on_circles, W circles to a vector register (W = 2: SSE2, the
-// baseline; W = 4: AVX2), four registers in turn. Always inlined, so that each entry (engine.cpp)
+// baseline; W = 4: AVX2), four registers in turn. Always inlined, so that each entry (sweep.cpp)
 // compiles it for its own instruction set. Neither set contracts a * b + c into one rounding (FMA
 // is not enabled), so both give the bits of the single section.
 template <int W>
-struct DoubleLanes;  // W doubles in one vector register (GCC's vector extension)
-template <>
-struct DoubleLanes<2> {
-  typedef double type __attribute__((vector_size(16)));
-};
-template <>
-struct DoubleLanes<4> {
-  typedef double type __attribute__((vector_size(32)));
-};
-
-template <int W>
-[[gnu::always_inline]] inline void golden_lanes(const FrictionCircle* circle, int count, int iterations, double* s) {
-  using vw = typename DoubleLanes<W>::type;
-  struct Lanes {  // W circles, component by component
+[[gnu::always_inline]] inline void golden_sections(const FrictionCircle* circle, int count, int iterations, double* s) {
+  using vw = doubles<W>;
+  struct Circles {  // W circles, component by component
     vw cx, cy, px, py, a00, a01, a10, a11, bx, by, r;
   };
   const vw zero = {}, one = zero + 1.0, two = zero + 2.0, half = zero + 0.5;
   const vw R = zero + 0.5 * (std::sqrt(5.0) - 1.0);
   // FrictionCircle::f, operation by operation, into fx
-  const auto f = [&](const Lanes& L, const vw& sv, vw& fx) __attribute__((always_inline)) {
+  const auto f = [&](const Circles& L, const vw& sv, vw& fx) __attribute__((always_inline)) {
     const vw t1 = one - sv * sv, t2 = two * sv, den = one + sv * sv;
     const vw u0 = (t1 * L.cx + t2 * L.px) / den, u1 = (t1 * L.cy + t2 * L.py) / den;
     const vw Au0 = L.a00 * u0 + L.a01 * u1, Au1 = L.a10 * u0 + L.a11 * u1;
@@ -50,7 +58,7 @@ template <int W>
   constexpr int registers = 4;
   constexpr int batch = W * registers;
   for (int first = 0; first < count; first += batch) {
-    Lanes L[registers]{};
+    Circles L[registers]{};
     for (int k = 0; k < registers; ++k)
       for (int lane = 0; lane < W; ++lane) {
         // a lane past the last circle repeats it (its result is not used)
@@ -106,29 +114,29 @@ template <int W>
 // j of sphere k. Two 4 x 4 transposes of whole-row loads instead of 32 loads of single lanes; add4
 // writes back v and w only. Data movement only, and in add4 the one addition per component: no
 // bit of a value changes.
-using Lanes4 = DoubleLanes<4>::type;
+using Doubles4 = doubles<4>;
 using Mask4 = long long __attribute__((vector_size(32)));
 
-[[gnu::always_inline]] inline void transpose4(Lanes4& r0, Lanes4& r1, Lanes4& r2, Lanes4& r3) {
-  const Lanes4 t0 = __builtin_shuffle(r0, r1, Mask4{0, 4, 2, 6}), t1 = __builtin_shuffle(r0, r1, Mask4{1, 5, 3, 7});
-  const Lanes4 t2 = __builtin_shuffle(r2, r3, Mask4{0, 4, 2, 6}), t3 = __builtin_shuffle(r2, r3, Mask4{1, 5, 3, 7});
+[[gnu::always_inline]] inline void transpose4(Doubles4& r0, Doubles4& r1, Doubles4& r2, Doubles4& r3) {
+  const Doubles4 t0 = __builtin_shuffle(r0, r1, Mask4{0, 4, 2, 6}), t1 = __builtin_shuffle(r0, r1, Mask4{1, 5, 3, 7});
+  const Doubles4 t2 = __builtin_shuffle(r2, r3, Mask4{0, 4, 2, 6}), t3 = __builtin_shuffle(r2, r3, Mask4{1, 5, 3, 7});
   r0 = __builtin_shuffle(t0, t2, Mask4{0, 1, 4, 5});
   r1 = __builtin_shuffle(t1, t3, Mask4{0, 1, 4, 5});
   r2 = __builtin_shuffle(t0, t2, Mask4{2, 3, 6, 7});
   r3 = __builtin_shuffle(t1, t3, Mask4{2, 3, 6, 7});
 }
 
-[[gnu::always_inline]] inline void gather4(double* const* P, Lanes4 (&c)[8]) {
+[[gnu::always_inline]] inline void gather4(double* const* P, Doubles4 (&c)[8]) {
   // written out, no loop: a loop of copies into an array of registers goes through the stack
-  std::memcpy(&c[0], P[0], sizeof(Lanes4));  // v_0 v_1 v_2 w_0 of sphere k
-  std::memcpy(&c[1], P[1], sizeof(Lanes4));
-  std::memcpy(&c[2], P[2], sizeof(Lanes4));
-  std::memcpy(&c[3], P[3], sizeof(Lanes4));
-  Lanes4 w0, w1, w2, w3;
-  std::memcpy(&w0, P[0] + 4, sizeof(Lanes4));  // w_1 w_2 1/m 1/I
-  std::memcpy(&w1, P[1] + 4, sizeof(Lanes4));
-  std::memcpy(&w2, P[2] + 4, sizeof(Lanes4));
-  std::memcpy(&w3, P[3] + 4, sizeof(Lanes4));
+  std::memcpy(&c[0], P[0], sizeof(Doubles4));  // v_0 v_1 v_2 w_0 of sphere k
+  std::memcpy(&c[1], P[1], sizeof(Doubles4));
+  std::memcpy(&c[2], P[2], sizeof(Doubles4));
+  std::memcpy(&c[3], P[3], sizeof(Doubles4));
+  Doubles4 w0, w1, w2, w3;
+  std::memcpy(&w0, P[0] + 4, sizeof(Doubles4));  // w_1 w_2 1/m 1/I
+  std::memcpy(&w1, P[1] + 4, sizeof(Doubles4));
+  std::memcpy(&w2, P[2] + 4, sizeof(Doubles4));
+  std::memcpy(&w3, P[3] + 4, sizeof(Doubles4));
   transpose4(c[0], c[1], c[2], c[3]);
   transpose4(w0, w1, w2, w3);
   c[4] = w0;
@@ -141,16 +149,16 @@ using Mask4 = long long __attribute__((vector_size(32)));
 // component j of sphere k's change): c transposed into the spheres' rows and added to them in
 // memory, one 4 x 4 transpose and two shuffles instead of two transposes in and one out (a gather
 // and a scatter). Each component gets the one addition v + c that the scatter's would have given.
-[[gnu::always_inline]] inline void add4(double* const* P, const Lanes4 (&c)[6]) {
-  Lanes4 r0 = c[0], r1 = c[1], r2 = c[2], r3 = c[3];
+[[gnu::always_inline]] inline void add4(double* const* P, const Doubles4 (&c)[6]) {
+  Doubles4 r0 = c[0], r1 = c[1], r2 = c[2], r3 = c[3];
   transpose4(r0, r1, r2, r3);  // rk: v_0 v_1 v_2 w_0 of sphere k
-  const Lanes4 rows[4] = {r0, r1, r2, r3};
-  const Lanes4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),  // w_1 w_2 of spheres 0, 1
-      high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});          // ... of spheres 2, 3
+  const Doubles4 rows[4] = {r0, r1, r2, r3};
+  const Doubles4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),  // w_1 w_2 of spheres 0, 1
+      high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});            // ... of spheres 2, 3
   using Half = double __attribute__((vector_size(16)));
   const Half w12[4] = {Half{low[0], low[1]}, Half{low[2], low[3]}, Half{high[0], high[1]}, Half{high[2], high[3]}};
   for (int k = 0; k < 4; ++k) {
-    Lanes4 row;
+    Doubles4 row;
     std::memcpy(&row, P[k], sizeof row);
     row += rows[k];
     std::memcpy(P[k], &row, sizeof row);
@@ -161,16 +169,16 @@ using Mask4 = long long __attribute__((vector_size(32)));
   }
 }
 
-// The fields of W contacts of a block of lanes (lanes first .. first + W - 1 of it), each loaded
+// The fields of W contacts of a block (slots first .. first + W - 1 of it), each loaded
 // where it is used. The relaxation goes in three phases (the relative velocity, the law, the
 // change applied), and a compiler barrier between two phases has the next load its fields afresh
 // from the block, which is in the first-level cache, instead of holding twenty registers of fields
 // through the law and spilling them to the stack (some 250 moves a block of four, measured by
 // callgrind). The values are the same: a load, not a computation.
 template <int W>
-struct SphereLanes {
-  using vw = typename DoubleLanes<W>::type;
-  const ContactLanes& L;
+struct BlockFields {
+  using vw = doubles<W>;
+  const ContactBlock& L;
   int first;
 
   [[gnu::always_inline]] void get(vw& v, const double* field) const { std::memcpy(&v, field + first, sizeof v); }
@@ -210,7 +218,7 @@ struct SphereLanes {
 // The lines of the W spheres P[0 .. W-1] (v, w, 1/m, 1/I: eight doubles side by side each),
 // component by component: c[j][k] is component j of sphere k.
 template <int W>
-[[gnu::always_inline]] inline void gather_spheres(double* const* P, typename DoubleLanes<W>::type (&c)[8]) {
+[[gnu::always_inline]] inline void gather_spheres(double* const* P, doubles<W> (&c)[8]) {
   if constexpr (W == 4) {
     gather4(P, c);
   } else {
@@ -223,25 +231,23 @@ template <int W>
 
 // What a block's relaxation forms once and uses in two phases, lane by lane: the spheres'
 // inverse masses and inertias (m1, m2 the 1/m of the first and second sphere, I1, I2 their 1/I;
-// the contact's l_1 / I_1 is I1 l1, the product of Delassus, engine.hpp), and the tangent t of
+// the contact's l_1 / I_1 is I1 l1, the product of Delassus, contacts.hpp), and the tangent t of
 // the frame.
 template <int W>
 struct BlockTerms {
-  typename DoubleLanes<W>::type m1, m2, I1, I2, t0, t1, t2;
+  doubles<W> m1, m2, I1, I2, t0, t1, t2;
 };
 
-// The second half of Engine::relax_with on W lanes: the impulses become x
+// The second half of Sweep::relax_with on W lanes: the impulses become x
 // (relaxed), and both spheres take the change; the lanes of `skip` (bit k: lane k) stay as they
 // are. A is the first sphere's line (v, w, 1/m, 1/I), B the second's, lane by lane; M holds
 // their 1/m and 1/I and the tangent.
 template <int W>
-[[gnu::always_inline]] inline void apply_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                      const BlockTerms<W>& M, typename DoubleLanes<W>::type& x0,
-                                                      typename DoubleLanes<W>::type& x1,
-                                                      typename DoubleLanes<W>::type& x2, int skip, double relaxation,
-                                                      double& delta) {
-  using vw = typename DoubleLanes<W>::type;
-  const SphereLanes<W> C{L, first};
+[[gnu::always_inline]] inline void apply_impulses(ContactBlock& L, int first, double* const* A, double* const* B,
+                                                  const BlockTerms<W>& M, doubles<W>& x0, doubles<W>& x1,
+                                                  doubles<W>& x2, int skip, double relaxation, double& delta) {
+  using vw = doubles<W>;
+  const BlockFields<W> C{L, first};
   vw la0, la1, la2;
   C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2);
   if (relaxation != 1.0) {
@@ -288,14 +294,14 @@ template <int W>
 }
 
 // W sphere-sphere contacts of one colour (no sphere shared) on their way through the relaxation:
-// the relative velocity (relative_velocity), then the right-hand side and the law (solve_lanes),
-// then the change applied (apply_sphere_lanes), with a phase boundary after the first and the
+// the relative velocity (relative_velocity), then the right-hand side and the law (solve_block),
+// then the change applied (apply_impulses), with a phase boundary after the first and the
 // second. Its own state between the phases, so that the phases of blocks of one colour, which
 // share no sphere, may be interleaved (relax_interleaved).
 template <int W>
-struct LaneBlock {
-  using vw = typename DoubleLanes<W>::type;
-  ContactLanes* L = nullptr;
+struct BlockRelaxation {
+  using vw = doubles<W>;
+  ContactBlock* L = nullptr;
   int first = 0;               // lanes first .. first + W - 1 of *L
   double* const* A = nullptr;  // the first sphere's line (v, w, 1/m, 1/I), lane by lane
   double* const* B = nullptr;  // the second's
@@ -307,10 +313,10 @@ struct LaneBlock {
 
 // --- the relative velocity dv = v_a - l1 w_a x n - (v_b + l2 w_b x n) ---
 template <int W>
-[[gnu::always_inline]] inline void relative_velocity(LaneBlock<W>& s) {
-  using vw = typename DoubleLanes<W>::type;
-  const ContactLanes& L = *s.L;
-  const SphereLanes<W> C{L, s.first};
+[[gnu::always_inline]] inline void relative_velocity(BlockRelaxation<W>& s) {
+  using vw = doubles<W>;
+  const ContactBlock& L = *s.L;
+  const BlockFields<W> C{L, s.first};
   vw n0, n1, n2, l1, l2, a[8], b[8];
   C.get(n0, L.n0), C.get(n1, L.n1), C.get(n2, L.n2), C.get(l1, L.l1), C.get(l2, L.l2);
   gather_spheres<W>(s.A, a);
@@ -322,14 +328,13 @@ template <int W>
 }
 
 // The block diag(A_nn, A_tt, A_tt) and b from the relative velocity, then the law's impulses x
-// (the laws: relax_sphere_lanes). circle: room for the circles of the lanes set aside.
-template <int W, BlockSolver law>
-[[gnu::always_inline]] inline void solve_lanes(LaneBlock<W>& s, double mu_spheres, double bn_zero_eps,
+// (Law::solve_lanes, law_*.hpp). circle: room for the circles of the lanes set aside.
+template <int W, class Law>
+[[gnu::always_inline]] inline void solve_block(BlockRelaxation<W>& s, double mu_spheres, double bn_zero_eps,
                                                FrictionCircle* circle) {
-  using vw = typename DoubleLanes<W>::type;
-  const vw zero = {};
-  const ContactLanes& L = *s.L;
-  const SphereLanes<W> C{L, s.first};
+  using vw = doubles<W>;
+  const ContactBlock& L = *s.L;
+  const BlockFields<W> C{L, s.first};
   const vw dv0 = s.dv0, dv1 = s.dv1, dv2 = s.dv2;
   // --- the block diag(A_nn, A_tt, A_tt) and b ---
   vw Ann, Att, b0, b1, b2;
@@ -341,7 +346,7 @@ template <int W, BlockSolver law>
     s.M.t0 = t0, s.M.t1 = t1, s.M.t2 = t2;  // for the change applied
     C.get(l1, L.l1), C.get(l2, L.l2);
     C.get(la0, L.la0), C.get(la1, L.la1), C.get(la2, L.la2), C.get(gap, L.gap);
-    const vw i1 = s.M.I1 * l1, i2 = s.M.I2 * l2;  // l_1 / I_1, l_2 / I_2 (Delassus, engine.hpp)
+    const vw i1 = s.M.I1 * l1, i2 = s.M.I2 * l2;  // l_1 / I_1, l_2 / I_2 (Delassus, contacts.hpp)
     Ann = s.M.m1 + s.M.m2, Att = Ann + i1 * l1 + i2 * l2;
     b0 = -((n0 * dv0 + n1 * dv1 + n2 * dv2) - Ann * la0) - gap;
     b1 = -((t0 * dv0 + t1 * dv1 + t2 * dv2) - Att * la1);
@@ -349,112 +354,48 @@ template <int W, BlockSolver law>
   }
   const vw mu = vw{} + mu_spheres;  // every sphere-sphere contact's
   // --- the law ---
-  const auto root = [](vw & x) __attribute__((always_inline)) {  // in place, lane by lane
-    for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
-  };
   vw x0, x1, x2;
   int aside = 0;
-  if constexpr (law == BlockSolver::maxdiss) {
-    // md::solve_sphere: b_n snapped to 0, then separating, frictionless, sticking, degenerate, sliding
-    vw snap = b0 * b0 + b1 * b1 + b2 * b2;
-    root(snap);
-    snap = bn_zero_eps * snap;
-    const vw bn = ((b0 <= snap) & (-b0 <= snap)) ? zero : b0;  // |b_n| <= eps |b|
-    const vw xn = bn / Ann, xt = b1 / Att, xo = b2 / Att;
-    vw norm = xt * xt + xo * xo;
-    root(norm);
-    const vw radius = mu * xn;
-    const auto separating = bn < zero, frictionless = mu == zero, sticking = norm <= radius, point = bn == zero;
-    x0 = xn, x1 = (radius * xt) / norm, x2 = (radius * xo) / norm;  // sliding
-    x1 = sticking ? xt : x1;
-    x2 = sticking ? xo : x2;
-    const auto none = separating | (~frictionless & ~sticking & point);
-    x0 = none ? zero : x0;
-    x1 = (none | frictionless) ? zero : x1;
-    x2 = (none | frictionless) ? zero : x2;
-  } else if constexpr (law == BlockSolver::coulomb_exact) {
-    // coulomb_exact: b_n <= 0 separates; else x_n = b_n / A_nn, x_to = b_to / A_tt, scaled onto
-    // the friction disc of radius mu x_n when it lies outside
-    const auto pressing = b0 > zero;
-    const vw xn = b0 / Ann, xt = b1 / Att, xo = b2 / Att;
-    vw norm = xt * xt + xo * xo;
-    root(norm);
-    const vw radius = mu * xn;
-    const auto outside = norm > radius;
-    const vw scale = radius / norm;  // used only where outside (norm > radius >= 0)
-    x0 = pressing ? xn : zero;
-    x1 = pressing ? (outside ? xt * scale : xt) : zero;
-    x2 = pressing ? (outside ? xo * scale : xo) : zero;
-  } else {
-    static_assert(law == BlockSolver::coulomb_decoupling);
-    // decouple on A = diag(A_nn, A_tt, A_tt) from x = 0, with the products by A's zero entries
-    // that decide the sign of a zero kept: b_n <= 0 separates (x = 0); else the normal row gives
-    // x_n = max(0, (b_n - 0 - 0) / A_nn) = b_n / A_nn, the tangential right-hand side is
-    // b_to - A_to,n x_n = b_to, and y = A_to^-1 b_to by Cramer's rule (det = A_tt^2 - 0 0). The
-    // second sweep's x_n is the first's (b_n - 0 y_t - 0 y_o = b_n, as b_n > 0), so the
-    // decoupling stops after the first.
-    const auto pressing = b0 > zero;
-    const vw xn = b0 / Ann, det = Att * Att - zero * zero;
-    const vw y0 = (Att * b1 - zero * b2) / det, y1 = (Att * b2 - zero * b1) / det;
-    vw norm = y0 * y0 + y1 * y1;
-    root(norm);
-    const vw r = mu * xn;
-    const auto outside = pressing & (norm > r);  // outside the disc |y| <= mu x_n: a golden section
-    x0 = pressing ? xn : zero;
-    x1 = pressing ? y0 : zero;
-    x2 = pressing ? y1 : zero;
-    for (int k = 0; k < W; ++k) {
-      if (!outside[k]) continue;
-      aside |= 1 << k;
-      const Eigen::Vector2d c(y0[k] / norm[k], y1[k] / norm[k]);  // y / |y|
-      Eigen::Matrix2d At;
-      At << Att[k], 0.0, 0.0, Att[k];
-      circle[k] = FrictionCircle{At, Eigen::Vector2d(b1[k], b2[k]), c, Eigen::Vector2d(-c(1), c(0)), r[k], xn[k]};
-    }
-  }
+  Law::template solve_lanes<W>(Ann, Att, b0, b1, b2, mu, bn_zero_eps, x0, x1, x2, aside, circle);
   s.x0 = x0, s.x1 = x1, s.x2 = x2, s.aside = aside;
 }
 
-// N blocks of lanes of one colour (no sphere shared between or within them), each relaxed as
-// relax_sphere_lanes (below) relaxes one, their phases interleaved: the processor finds the next
+// N blocks of one colour (no sphere shared between or within them), each relaxed as
+// relax_block (below) relaxes one, their phases interleaved: the processor finds the next
 // block's loads and arithmetic beside one block's chain of square roots and divisions. The blocks
 // share no sphere, so none reads what another writes, and delta is a maximum: the bits are those
 // of the blocks one after the other. circle: room for the circles of W N lanes (block i's from
 // W i on).
-template <int W, BlockSolver law, int N>
-[[gnu::always_inline]] inline void relax_interleaved(LaneBlock<W> (&s)[N], double mu_spheres, double bn_zero_eps,
+template <int W, class Law, int N>
+[[gnu::always_inline]] inline void relax_interleaved(BlockRelaxation<W> (&s)[N], double mu_spheres, double bn_zero_eps,
                                                      double relaxation, double& delta, FrictionCircle* circle) {
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) relative_velocity(s[i]);
   next_phase();
 #pragma GCC unroll 8
-  for (int i = 0; i < N; ++i) solve_lanes<W, law>(s[i], mu_spheres, bn_zero_eps, circle + W * i);
+  for (int i = 0; i < N; ++i) solve_block<W, Law>(s[i], mu_spheres, bn_zero_eps, circle + W * i);
   next_phase();
-  // --- the change applied: the lanes set aside (the decoupled law's) stay; under the other laws
-  // every lane changes, known at compile time ---
+  // --- the change applied: the lanes set aside (Law::sets_aside) stay; under the other laws every
+  // lane changes, known at compile time ---
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i)
-    apply_sphere_lanes<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].M, s[i].x0, s[i].x1, s[i].x2,
-                          law == BlockSolver::coulomb_decoupling ? s[i].aside : 0, relaxation, delta);
+    apply_impulses<W>(*s[i].L, s[i].first, s[i].A, s[i].B, s[i].M, s[i].x0, s[i].x1, s[i].x2,
+                      Law::sets_aside ? s[i].aside : 0, relaxation, delta);
 }
 
 // W sphere-sphere contacts of one colour (no sphere shared) relaxed together, one to a lane: the
-// operations of Engine::relax_with with the law's sphere path, in the same order on each lane,
-// every branch of the law a mask. L holds the contacts (lanes first .. first + W - 1 of it), A is
-// the first sphere's line (v, w, 1/m, 1/I), B the second's.
-//  - BlockSolver::maxdiss: md::solve_sphere.
-//  - BlockSolver::coulomb_exact: coulomb_exact, the closed form on the isotropic block.
-//  - BlockSolver::coulomb_decoupling: decouple, whose first sweep is its last on a sphere block (below). A
-//    lane whose tangential minimum lies outside the friction disc needs a golden section: it is set
-//    aside as relax_independent_decoupling sets a contact aside (its circle written to
-//    circle[lane], its bit to the mask returned), and neither its impulse nor its spheres change.
-// Returns the mask of the lanes set aside (bit k: lane k).
-template <int W, BlockSolver law>
-[[gnu::always_inline]] inline int relax_sphere_lanes(ContactLanes& L, int first, double* const* A, double* const* B,
-                                                     double mu_spheres, double bn_zero_eps, double relaxation,
-                                                     double& delta, FrictionCircle* circle) {
-  LaneBlock<W> s[1] = {{&L, first, A, B}};
-  relax_interleaved<W, law, 1>(s, mu_spheres, bn_zero_eps, relaxation, delta, circle);
+// operations of Sweep::relax_with with the law's sphere path, in the same order on each lane,
+// every branch of the law a mask (Law::solve_lanes). L holds the contacts (slots first ..
+// first + W - 1 of it), A is the first sphere's line (v, w, 1/m, 1/I), B the second's. A lane
+// that waits for a golden section (Law::sets_aside) is set aside as Sweep::relax_waiting sets a
+// contact aside (its circle written to circle[lane], its bit to the mask returned), and neither
+// its impulse nor its spheres change. Returns the mask of the lanes set aside (bit k: lane k).
+template <int W, class Law>
+[[gnu::always_inline]] inline int relax_block(ContactBlock& L, int first, double* const* A, double* const* B,
+                                              double mu_spheres, double bn_zero_eps, double relaxation, double& delta,
+                                              FrictionCircle* circle) {
+  BlockRelaxation<W> s[1] = {{&L, first, A, B}};
+  relax_interleaved<W, Law, 1>(s, mu_spheres, bn_zero_eps, relaxation, delta, circle);
   return s[0].aside;
 }
 

@@ -1,12 +1,12 @@
-// Detection, the engine's broad and narrow phase (engine.hpp, detect_contacts()): the spheres
-// counted into a grid of cells no smaller than the largest contact distance (and sorted by cell on
-// schedule), then every pair of spheres in neighbouring cells and every sphere and boundary with
-// gap xi < threshold, in fixed chunks of cells concatenated in order.
+// Detection (detector.hpp): the cell grid, the spheres packed in cell order, and the chunks of
+// cells whose pairs and boundaries within reach become contacts.
 //
 // The geometry only detection calls is here too, beside its caller: the obstacle's signed
-// distance (Obstacle::distance, bodies.hpp) and the tangent of the contact frame (contact_tangent,
-// engine.hpp). The chunks' work (Detector, below) is compiled twice, for SSE2 and for AVX2, as the
-// sweep's lanes are: its candidates are tested two or four at a time, with the same result.
+// distance (Obstacle::distance, bodies.hpp). The chunks' work (CellScan, below) is compiled twice,
+// for SSE2 and for AVX2, as the sweep's blocks are: its candidates are tested two or four at a
+// time, with the same result.
+#include "maxdiss/granular/detector.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -14,7 +14,6 @@
 #include <string>
 
 #include "common/errors.hpp"
-#include "maxdiss/granular/engine.hpp"
 
 namespace md::granular {
 
@@ -54,7 +53,34 @@ double Obstacle::distance(const Vector3d& p, Vector3d& n) const {
 // ---------------------------------------------------------------------------------------------
 // The cell grid and the contacts
 
-void Engine::build_cells(bool may_sort) {
+Detector::Detector(const EngineOptions& options, const Box& box, double max_radius) : box_(box) {
+  // A cell no smaller than the largest contact distance 2 R_max + threshold: every contact pair
+  // lies in neighbouring cells.
+  cell_ = 2.0 * max_radius + std::max(options.threshold, 0.0);
+  const Vector3d extent = box_.hi - box_.lo;
+  nx_ = std::max(1, static_cast<int>(std::floor(extent(0) / cell_)));
+  ny_ = std::max(1, static_cast<int>(std::floor(extent(1) / cell_)));
+  nz_ = std::max(1, static_cast<int>(std::floor(extent(2) / cell_)));
+  const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);  // with a layer of empty ghost cells
+  if (cells > 200'000'000L)
+    throw cm::InputError("the cell grid of the broad phase would have " + std::to_string(cells) +
+                         " cells: the domain is too large for the sphere radius");
+  // fixed chunks of cells, whatever the number of threads
+  const long chunks = std::min<long>(cells, 512);
+  chunk_contacts_.resize(static_cast<std::size_t>(chunks));
+  chunk_ends_.resize(static_cast<std::size_t>(chunks));
+}
+
+double Detector::bytes() const {
+  auto cap = [](const auto& a) { return static_cast<double>(a.capacity() * sizeof(a[0])); };
+  double b = cap(cell_of_) + cap(cell_start_) + cap(order_) + cap(packed_x_) + cap(packed_y_) + cap(packed_z_) +
+             cap(packed_R_) + cap(detected_ends_) + cap(chunk_start_) + cap(chunk_stats_);
+  for (const auto& c : chunk_contacts_) b += cap(c);
+  for (const auto& c : chunk_ends_) b += cap(c);
+  return b;
+}
+
+void Detector::build_cells(Spheres& spheres, const EngineOptions& opt, bool sort) {
   const std::size_t n = spheres.size();
   const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const Vector3d extent = box_.hi - box_.lo;
@@ -74,7 +100,7 @@ void Engine::build_cells(bool may_sort) {
     // each sphere's cell, by any thread (a non-finite position is named after the loop: the first)
     cell_of_.resize(n);
     bool finite = true;
-#pragma omp parallel for schedule(static) num_threads(opt_.threads) reduction(&& : finite)
+#pragma omp parallel for schedule(static) num_threads(opt.threads) reduction(&& : finite)
     for (std::size_t i = 0; i < n; ++i) {
       const Vector3d& p = spheres.x[i];
       const bool here = p.allFinite();
@@ -94,20 +120,20 @@ void Engine::build_cells(bool may_sort) {
     std::vector<std::uint32_t> fill(cell_start_.begin(), cell_start_.end() - 1);
     for (std::size_t i = 0; i < n; ++i) order_[fill[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
     // Every reorder_every steps the arrays themselves are put in cell order (memory locality).
-    if (pass == 0 && may_sort && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0) {
+    if (pass == 0 && sort) {
       spheres.permute(order_);
       continue;
     }
     break;
   }
   // positions and radii in cell order, packed a field to an array: the broad phase reads them in
-  // runs, several at once (Detector::within8 reads eight places from a range's first, and a range
+  // runs, several at once (CellScan::within8 reads eight places from a range's first, and a range
   // may begin just past the last sphere)
   for (auto* a : {&packed_x_, &packed_y_, &packed_z_, &packed_R_}) {
     a->resize(n + 8);
     std::fill(a->begin() + static_cast<std::ptrdiff_t>(n), a->end(), 0.0);
   }
-#pragma omp parallel for schedule(static) num_threads(opt_.threads)
+#pragma omp parallel for schedule(static) num_threads(opt.threads)
   for (std::size_t s = 0; s < n; ++s) {
     const std::uint32_t i = order_[s];
     packed_x_[s] = spheres.x[i](0), packed_y_[s] = spheres.x[i](1), packed_z_[s] = spheres.x[i](2);
@@ -115,41 +141,27 @@ void Engine::build_cells(bool may_sort) {
   }
 }
 
-StepStats Engine::detect() {
-  if (!coupling_) {
-    const StepStats st = detect_contacts();
-    place_contacts(nullptr);
-    return st;
-  }
-  coupling_->add_ghosts(*this);
-  StepStats st = detect_contacts();
-  place_contacts(nullptr);
-  coupling_->remove_ghosts_and_migrate(*this);
-  coupling_->reduce(st);
-  return st;
-}
-
 namespace {
 
 /// W doubles in one vector register (GCC's vector extension), and a lane mask of W.
 template <int W>
-struct CandidateLanes;
+struct CandidateVector;
 template <>
-struct CandidateLanes<2> {
+struct CandidateVector<2> {
   typedef double type __attribute__((vector_size(16)));
   typedef long long mask __attribute__((vector_size(16)));
 };
 template <>
-struct CandidateLanes<4> {
+struct CandidateVector<4> {
   typedef double type __attribute__((vector_size(32)));
   typedef long long mask __attribute__((vector_size(32)));
 };
 
-/// What the chunks of detect_contacts read, and the contacts they make: of a sphere with the
+/// What the chunks of Detector::detect read, and the contacts they make: of a sphere with the
 /// boundaries, and of two spheres. Its members are inlined into cells_sse2 and cells_avx2 below,
 /// so that each compiles them for its own instruction set (no multiply-add is contracted in
 /// either: the same bits).
-struct Detector {
+struct CellScan {
   const Spheres& S;
   const std::vector<Plane>& planes;
   const std::vector<Obstacle>& obstacles;
@@ -225,7 +237,7 @@ struct Detector {
       c.l1 = S.R[i] + c.xi;  // x_hat = x_2 + R_2 n (the paper)
       c.l2 = S.R[j];
     }
-    c.mu = opt.mu;  // one coefficient between spheres: the lanes read EngineOptions::mu, not this
+    c.mu = opt.mu;  // one coefficient between spheres: the blocks read EngineOptions::mu, not this
     finish(c);
     out.push_back(c);
   }
@@ -236,8 +248,8 @@ struct Detector {
   /// a Vector3d's squaredNorm, as pair() tests it.
   template <int W>
   [[gnu::always_inline]] unsigned within8(std::uint32_t s, std::uint32_t s0, std::uint32_t s1) const {
-    using vw = typename CandidateLanes<W>::type;
-    using mask = typename CandidateLanes<W>::mask;
+    using vw = typename CandidateVector<W>::type;
+    using mask = typename CandidateVector<W>::mask;
     const vw px = vw{} + x[s], py = vw{} + y[s], pz = vw{} + z[s], pr = vw{} + R[s], thr = vw{} + threshold;
     // each lane's bit (a true lane is all ones) or-ed into one register, then over the lanes
     mask place{}, bits{};
@@ -299,18 +311,16 @@ struct Detector {
   }
 };
 
-// Detector::cells for SSE2 (every x86-64) and AVX2.
-void cells_sse2(const Detector& d, long c0, long c1, std::vector<Contact>& out) { d.cells<2>(c0, c1, out); }
+// CellScan::cells for SSE2 (every x86-64) and AVX2.
+void cells_sse2(const CellScan& d, long c0, long c1, std::vector<Contact>& out) { d.cells<2>(c0, c1, out); }
 
-__attribute__((target("avx2"))) void cells_avx2(const Detector& d, long c0, long c1, std::vector<Contact>& out) {
+__attribute__((target("avx2"))) void cells_avx2(const CellScan& d, long c0, long c1, std::vector<Contact>& out) {
   d.cells<4>(c0, c1, out);
 }
 
 }  // namespace
 
-StepStats Engine::detect_contacts() {
-  // Coupled, the spheres are sorted before the ghosts join them (step()), never here.
-  build_cells(coupling_ == nullptr);
+StepStats Detector::detect(const DetectionBodies& bodies, const EngineOptions& opt) {
   const long cells = static_cast<long>(nx_ + 2) * (ny_ + 2) * (nz_ + 2);
   const long chunks = static_cast<long>(chunk_contacts_.size());
   // The 13 forward neighbours of a cell (those of larger index) in the padded grid (no bounds to
@@ -318,33 +328,33 @@ StepStats Engine::detect_contacts() {
   // (0, 1), (1, -1), (1, 0), (1, 1). With the cell itself they are five contiguous ranges of the
   // cell-ordered spheres, scanned in the order of increasing offset.
   const long sy = nz_ + 2, sx = static_cast<long>(ny_ + 2) * (nz_ + 2);
-  const Detector detector{.S = spheres,
-                          .planes = planes,
-                          .obstacles = obstacles,
-                          .opt = opt_,
-                          .owned = owned(),
-                          .dt_inv = 1.0 / opt_.dt,
-                          .threshold = opt_.threshold,
-                          .cell_start = cell_start_.data(),
-                          .order = order_.data(),
-                          .x = packed_x_.data(),
-                          .y = packed_y_.data(),
-                          .z = packed_z_.data(),
-                          .R = packed_R_.data(),
-                          .runs = {sy, sx - sy, sx, sx + sy}};
-  // the candidates four at a time where the sweep's lanes are AVX2's, else two (never a change
-  // to the data)
-  const bool avx2 = four_lanes(opt_.lanes);
+  const CellScan scan{.S = bodies.spheres,
+                      .planes = bodies.planes,
+                      .obstacles = bodies.obstacles,
+                      .opt = opt,
+                      .owned = bodies.owned,
+                      .dt_inv = 1.0 / opt.dt,
+                      .threshold = opt.threshold,
+                      .cell_start = cell_start_.data(),
+                      .order = order_.data(),
+                      .x = packed_x_.data(),
+                      .y = packed_y_.data(),
+                      .z = packed_z_.data(),
+                      .R = packed_R_.data(),
+                      .runs = {sy, sx - sy, sx, sx + sy}};
+  // the candidates four at a time where the sweep's vector width is AVX2's, else two (never a
+  // change to the data)
+  const bool avx2 = four_wide(opt.vector_width);
 
   // each chunk's statistics and the spheres of its contacts while its contacts are in cache (a
   // maximum and a count: the same whatever the grouping)
   chunk_stats_.assign(static_cast<std::size_t>(chunks), StepStats{});
-#pragma omp parallel for schedule(dynamic, 4) num_threads(opt_.threads)
+#pragma omp parallel for schedule(dynamic, 4) num_threads(opt.threads)
   for (long k = 0; k < chunks; ++k) {
     auto& out = chunk_contacts_[static_cast<std::size_t>(k)];
     out.clear();
     const long c0 = k * cells / chunks, c1 = (k + 1) * cells / chunks;
-    avx2 ? cells_avx2(detector, c0, c1, out) : cells_sse2(detector, c0, c1, out);
+    avx2 ? cells_avx2(scan, c0, c1, out) : cells_sse2(scan, c0, c1, out);
     StepStats& cs = chunk_stats_[static_cast<std::size_t>(k)];
     auto& ends = chunk_ends_[static_cast<std::size_t>(k)];
     ends.resize(out.size());
@@ -360,7 +370,7 @@ StepStats Engine::detect_contacts() {
     }
   }
   // the chunks one after the other (each copied by any thread to its place), and the spheres of
-  // each contact apart (colour()'s greedy pass reads 8 bytes of a contact instead of 96, and this
+  // each contact apart (the order's greedy colouring reads 8 bytes of a contact instead of 96, and this
   // copy reads the chunks' ends, not their contacts, which have left the cache)
   StepStats st;
   chunk_start_.resize(static_cast<std::size_t>(chunks) + 1);
@@ -374,43 +384,13 @@ StepStats Engine::detect_contacts() {
     st.max_sphere_penetration = std::max(st.max_sphere_penetration, cs.max_sphere_penetration);
   }
   detected_ends_.resize(chunk_start_.back());
-#pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
+#pragma omp parallel for schedule(dynamic, 16) num_threads(opt.threads)
   for (long k = 0; k < chunks; ++k) {
     const auto& ends = chunk_ends_[static_cast<std::size_t>(k)];
     std::copy(ends.begin(), ends.end(),
               detected_ends_.begin() + static_cast<std::ptrdiff_t>(chunk_start_[static_cast<std::size_t>(k)]));
   }
   return st;
-}
-
-void Engine::place_contacts(const std::vector<std::uint32_t>* place) {
-  // each chunk's contacts copied by any thread to their places: contact k of detection order (the
-  // chunks one after the other) to contacts_[place[k]], or to contacts_[k] without a placement;
-  // in lanes (colour(): laned_), the place of a contact that a colour's blocks hold is in them,
-  // and its entry of contacts_ is left as it was (the sweep reads the blocks)
-  contacts_.resize(detected_ends_.size());
-  const long chunks = static_cast<long>(chunk_contacts_.size());
-  const bool laned = place && laned_;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(opt_.threads)
-  for (long k = 0; k < chunks; ++k) {
-    const auto& chunk = chunk_contacts_[static_cast<std::size_t>(k)];
-    const std::size_t at = chunk_start_[static_cast<std::size_t>(k)];
-    if (laned) {
-      for (std::size_t j = 0; j < chunk.size(); ++j) {
-        const std::size_t p = (*place)[at + j], col = colour_of_[at + j];
-        const std::size_t offset = p - colour_start_[col];  // in the colour
-        const std::size_t block = lanes_start_[col] + offset / 4;
-        if (block < lanes_start_[col + 1])
-          lanes_[block].store(static_cast<int>(offset % 4), chunk[j]);
-        else
-          contacts_[p] = chunk[j];
-      }
-    } else if (place) {
-      for (std::size_t j = 0; j < chunk.size(); ++j) contacts_[(*place)[at + j]] = chunk[j];
-    } else {
-      std::copy(chunk.begin(), chunk.end(), contacts_.begin() + static_cast<std::ptrdiff_t>(at));
-    }
-  }
 }
 
 }  // namespace md::granular
