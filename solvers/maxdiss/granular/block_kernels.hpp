@@ -170,10 +170,10 @@ using Mask4 = long long __attribute__((vector_size(32)));
 }
 
 // The fields of W contacts of a block (slots first .. first + W - 1 of it), each loaded
-// where it is used. The relaxation goes in three phases (the relative velocity, the law, the
-// change applied), and a compiler barrier between two phases has the next load its fields afresh
-// from the block, which is in the first-level cache, instead of holding twenty registers of fields
-// through the law and spilling them to the stack (some 250 moves a block of four, measured by
+// where it is used. The relaxation goes in three phases: the relative velocity, the law, the
+// change applied. A compiler barrier between two phases has the next load its fields afresh from
+// the block, which is in the first-level cache. Without it, twenty registers of fields would be
+// held through the law and spilled to the stack (some 250 moves a block of four, measured by
 // callgrind). The values are the same: a load, not a computation.
 template <int W>
 struct BlockFields {

@@ -175,10 +175,11 @@ double ContactOrder::largest_impulse(int threads) const {
 }
 
 void ContactOrder::place_contacts(const Detector& detector, const std::vector<std::uint32_t>* place, int threads) {
-  // each chunk's contacts copied by any thread to their places: contact k of detection order (the
-  // chunks one after the other) to contacts_[place[k]], or to contacts_[k] without a placement;
-  // in blocks (colour(): in_blocks_), the place of a contact that a colour's blocks hold is in
-  // them, and its entry of contacts_ is left as it was (the sweep reads the blocks)
+  // each chunk's contacts copied by any thread to their places:
+  // - contact k of detection order (the chunks one after the other) goes to contacts_[place[k]],
+  //   or to contacts_[k] without a placement;
+  // - in blocks (colour(): in_blocks_), the place of a contact that a colour's blocks hold is in
+  //   them, and its entry of contacts_ is left as it was (the sweep reads the blocks)
   contacts_.resize(detector.ends().size());
   const long chunks = detector.chunks();
   const bool blocked = place && in_blocks_;

@@ -19,10 +19,10 @@
 //
 // Subdomains: an engine may hold one subdomain of a split over ranks (a Coupling, implemented
 // with MPI in decomposition.hpp). The neighbours' spheres within contact reach are then appended
-// to the arrays as ghosts for the step; a contact between an owned sphere and a ghost is relaxed
+// to the arrays as ghosts for the step. A contact between an owned sphere and a ghost is relaxed
 // by the subdomain owning the sphere of smaller id (the other one skips it), a contact of two
-// ghosts by none, and after every sweep the coupling blends the velocity changes across
-// subdomains (pe's weighted block Jacobi) before the ghosts take their owners' velocities again.
+// ghosts by none. After every sweep the coupling blends the velocity changes across subdomains
+// (pe's weighted block Jacobi) before the ghosts take their owners' velocities again.
 //
 // Files (solvers/maxdiss/granular/): bodies.hpp the spheres and boundaries, contacts.hpp the
 // contacts and their blocks, phases.hpp a step's statistics and phases, options.hpp the options,

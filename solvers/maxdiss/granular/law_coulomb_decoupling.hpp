@@ -8,9 +8,9 @@
 //
 // On a sphere block diag(A_nn, A_tt, A_tt) from x = 0 the first sweep is the last: A_n,to = 0, so
 // the second sweep's x_n is the first's. A golden section alone waits at every step for the
-// evaluation that decides the next, so the sweep sets a contact that needs one aside
-// (sets_aside), takes the sections of many contacts together in vector registers
-// (golden_on_circles) and then resumes each contact from its circle's minimum: the same bits as
+// evaluation that decides the next. So the sweep sets a contact that needs one aside
+// (sets_aside) and takes the sections of many contacts together in vector registers
+// (golden_on_circles). It then resumes each contact from its circle's minimum: the same bits as
 // one contact at a time, as the contacts of one colour share no sphere.
 //
 // The vector form (solve_lanes) takes W sphere-sphere contacts at once and sets aside the lanes
@@ -75,10 +75,12 @@ struct CoulombDecouplingLaw {
       for (int k = 0; k < W; ++k) x[k] = std::sqrt(x[k]);
     };
     // decouple on A = diag(A_nn, A_tt, A_tt) from x = 0, with the products by A's zero entries
-    // that decide the sign of a zero kept: b_n <= 0 separates (x = 0); else the normal row gives
-    // x_n = max(0, (b_n - 0 - 0) / A_nn) = b_n / A_nn, the tangential right-hand side is
-    // b_to - A_to,n x_n = b_to, and y = A_to^-1 b_to by Cramer's rule (det = A_tt^2 - 0 0). The
-    // second sweep's x_n is the first's (b_n - 0 y_t - 0 y_o = b_n, as b_n > 0), so the
+    // that decide the sign of a zero kept:
+    // - b_n <= 0 separates (x = 0);
+    // - else the normal row gives x_n = max(0, (b_n - 0 - 0) / A_nn) = b_n / A_nn, the tangential
+    //   right-hand side is b_to - A_to,n x_n = b_to, and y = A_to^-1 b_to by Cramer's rule
+    //   (det = A_tt^2 - 0 0).
+    // The second sweep's x_n is the first's (b_n - 0 y_t - 0 y_o = b_n, as b_n > 0), so the
     // decoupling stops after the first.
     const auto pressing = b0 > zero;
     const vw xn = b0 / Ann, det = Att * Att - zero * zero;

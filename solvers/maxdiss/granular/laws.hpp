@@ -18,15 +18,16 @@ namespace md::granular {
 /// The three per-contact laws on a block diag(A_nn, A_tt, A_tt) (contact-frame components).
 Vector3d solve_block(BlockSolver law, double Ann, double Att, const Vector3d& b, double mu, const EngineOptions& opt);
 
-/// The Coulomb time-stepping law by decoupling, for any SPD block A: the normal impulse from the
-/// normal row with the tangential impulse held, then the tangential impulse minimising the energy
-/// on the friction disc with the normal impulse held (its unconstrained minimum if inside, else
-/// `golden` steps of golden section over the half circle facing it), repeated up to `sweeps` times.
+/// The Coulomb time-stepping law by decoupling, for any SPD block A, in up to `sweeps` sweeps.
+/// Each takes the normal impulse from the normal row with the tangential impulse held, then the
+/// tangential impulse minimising the energy on the friction disc with the normal impulse held: its
+/// unconstrained minimum if inside, else `golden` steps of golden section over the half circle
+/// facing it.
 Vector3d coulomb_decoupling(const Eigen::Matrix3d& A, const Vector3d& b, double mu, int sweeps, int golden);
 
 /// The tangential step of the decoupling when the unconstrained minimum y lies outside the
 /// friction disc: the energy r (1/2 r u^T A_to u - u^T b_to) on the half of the circle |y| = r
-/// facing y, parameterised without trigonometry by u(s) = ((1 - s^2) c + 2 s p) / (1 + s^2),
+/// facing y. It is parameterised without trigonometry by u(s) = ((1 - s^2) c + 2 s p) / (1 + s^2),
 /// s in [-1, 1] (the angle 2 atan(s) from c = y / |y|; a monotone map, so unimodality is kept).
 struct FrictionCircle {
   Eigen::Matrix2d At;
@@ -60,12 +61,11 @@ Vector3d coulomb_exact(double Ann, double Att, const Vector3d& b, double mu);
 
 namespace detail {
 
-/// pe's decoupling (coulomb_decoupling; the sweep sets contacts aside with it, CoulombDecouplingLaw),
-/// each golden section on a friction circle asked of
-/// `section`, which returns the minimiser s, or nothing: the decoupling then stops and returns
-/// nothing (a sweep sets the contact aside, takes the sections of many contacts together and
-/// goes on from that sweep's end: a second call with x and first). Sweeps from `first` on, from
-/// the impulse x.
+/// pe's decoupling (coulomb_decoupling; the sweep sets contacts aside with it, CoulombDecouplingLaw).
+/// Each golden section on a friction circle is asked of `section`, which returns the minimiser s,
+/// or nothing: the decoupling then stops and returns nothing. A sweep then sets the contact aside,
+/// takes the sections of many contacts together and goes on from that sweep's end: a second call
+/// with x and first. Sweeps from `first` on, from the impulse x.
 template <class Section>
 std::optional<Vector3d> decouple(const Eigen::Matrix3d& A, const Vector3d& b, double mu, int sweeps, Section&& section,
                                  Vector3d x = Vector3d::Zero(), int first = 0) {

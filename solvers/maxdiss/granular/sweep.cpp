@@ -83,10 +83,11 @@ __attribute__((target("avx2"))) int relax_block_avx2(ContactBlock& L, double* co
 }
 
 // A run of blocks of one colour under a law that sets no lane aside (maximum dissipation, the
-// closed-form Coulomb law): the loop of Sweep::relax_colour_blocks with the kernel inlined into it, so that
-// the spheres' addresses stay in registers and no call is made a block (some 80 instructions a
-// block of four went to the loop and the call, callgrind). vw: the engine's velocities, eight
-// doubles a sphere (v, w, 1/m, 1/I); the spheres of the blocks after these are fetched ahead.
+// closed-form Coulomb law): the loop of Sweep::relax_colour_blocks with the kernel inlined into it.
+// Inlined, it keeps the spheres' addresses in registers and makes no call a block (some 80
+// instructions a block of four went to the loop and the call, callgrind). vw: the engine's
+// velocities, eight doubles a sphere (v, w, 1/m, 1/I); the spheres of the blocks after these are
+// fetched ahead.
 template <int W, class Law>
 [[gnu::always_inline]] inline void relax_blocks(ContactBlock* blocks, long count, double* vw, double mu,
                                                 double bn_zero_eps, double relaxation, double& delta) {
@@ -218,10 +219,10 @@ double Sweep::run(long& barriers) {
 template <class Law>
 void Sweep::relax_colours(const SweepPass& pass, double& delta, long& barriers) {
   // A colour's contacts share no sphere, so the sweep may take several at once (vector_width):
-  // the sphere-sphere contacts two or four to a vector register (relax_colour_blocks), the
-  // decoupled Coulomb law's golden sections eight or sixteen together (there and in
-  // relax_waiting), in parts long enough that its batches are mostly full (1024 contacts for that
-  // law, 64 else; md_channel_bench --coulomb.solver=decoupling times it).
+  // - the sphere-sphere contacts two or four to a vector register (relax_colour_blocks);
+  // - the decoupled Coulomb law's golden sections eight or sixteen together (there and in
+  //   relax_waiting), in parts long enough that its batches are mostly full (1024 contacts for
+  //   that law, 64 else; md_channel_bench --coulomb.solver=decoupling times it).
   const bool at_once = opt_.vector_width != VectorWidth::one;
   const bool avx2 = at_once && four_wide(opt_.vector_width);
   const bool registers32 = avx2 && avx512_registers(opt_.vector_width);
@@ -300,8 +301,8 @@ void Sweep::relax_contact(Contact& c, double& delta) {
 
 template <class Law>
 void Sweep::relax_waiting(long k0, long k1, bool avx2, double& delta) {
-  // Contacts of one colour share no sphere, so a contact may wait while the others are relaxed:
-  // those whose law needs a golden section are set aside, their sections taken together
+  // Contacts of one colour share no sphere, so a contact may wait while the others are relaxed.
+  // Those whose law needs a golden section are set aside, their sections taken together
   // (golden_on_circles, the same bits as one at a time), and then relaxed again, the velocities
   // they read being as they were, with the section known. A section alone waits at every step
   // for the evaluation that decides the next.
@@ -356,10 +357,10 @@ void Sweep::relax_colour_blocks(int colour, long k0, long k1, bool registers32, 
   std::vector<ContactBlock>& blocks_of_order = order_.blocks();
   Spheres& spheres = spheres_;
   // a law that sets lanes aside (the decoupled Coulomb law): they wait for their golden sections,
-  // taken together (golden_on_circles, the same bits as one at a time); their spheres are as they
+  // taken together (golden_on_circles, the same bits as one at a time). Their spheres are as they
   // were, no other contact of the colour touching them, so the impulse then found is the
-  // one-contact path's (the other laws set none aside: room for the four circles their kernel is
-  // handed)
+  // one-contact path's. The other laws set none aside: room for the four circles their kernel is
+  // handed.
   constexpr int most = Law::sets_aside ? 256 : 4;
   FrictionCircle circle[most];
   struct Waiting {
