@@ -1,5 +1,5 @@
 // The keys of the granular channel (channel_keys.hpp).
-#include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
 
 #include <algorithm>
 #include <cmath>

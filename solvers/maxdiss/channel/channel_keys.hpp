@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/options.hpp"
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel/channel.hpp"
 #include "maxdiss/contact_law.hpp"
 
 namespace md::granular {

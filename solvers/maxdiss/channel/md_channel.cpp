@@ -88,9 +88,9 @@
 #include "common/stationarity.hpp"
 #include "common/study.hpp"
 #include "common/text.hpp"
-#include "maxdiss/channel_keys.hpp"
-#include "maxdiss/channel_state.hpp"
-#include "maxdiss/rdf_peaks.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
+#include "maxdiss/channel/channel_state.hpp"
+#include "maxdiss/channel/rdf_peaks.hpp"
 #ifdef MD_CHANNEL_MPI
 #include "common/mpi_study.hpp"
 #endif

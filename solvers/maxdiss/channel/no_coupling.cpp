@@ -1,6 +1,6 @@
 // The channel on one process (md_channel): no split, no coupling. md_channel_mpi links
 // decomposition.cpp's ChannelSetup::coupling() instead.
-#include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
 
 namespace md::granular {
 

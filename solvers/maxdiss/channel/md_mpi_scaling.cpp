@@ -35,8 +35,8 @@
 
 #include "common/errors.hpp"
 #include "common/study.hpp"
-#include "maxdiss/channel.hpp"
-#include "maxdiss/channel_state.hpp"
+#include "maxdiss/channel/channel.hpp"
+#include "maxdiss/channel/channel_state.hpp"
 
 namespace {
 
