@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <map>
 #include <memory>
@@ -36,6 +37,17 @@
 #include "maxdiss/channel/channel_study.hpp"
 
 namespace md::granular {
+
+namespace {
+
+/// The ranks an MPI launcher started (Open MPI's, or a PMI's such as Slurm's), 1 without one.
+long launched_ranks() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"})
+    if (const char* value = std::getenv(name)) return std::max(1L, std::atol(value));
+  return 1;
+}
+
+}  // namespace
 
 void ChannelStudy::declare(cm::Config& c) {
   setup_.declare(c);
@@ -60,6 +72,9 @@ void ChannelStudy::declare(cm::Config& c) {
       .no_data();
 
   c.check([&c, this] {
+    if (coupling_ == CouplingChoice::serial && launched_ranks() > 1)
+      c.fail("coupling", "serial runs the whole channel in each of the " + std::to_string(launched_ranks()) +
+                             " ranks mpirun started, into one output: give coupling = ranks");
     schedule_.check(c, setup_.engine.dt);
     if (side_by_side_ && setup_.ranks > 1)
       c.fail("solver.side_by_side", "steps the laws in two threads of one process, not over MPI ranks");
