@@ -6,27 +6,14 @@ maxdiss_SOLVER.rod := md_rod
 maxdiss_SOLVER.conic := md_conic
 maxdiss_SOLVER.contact := md_contact
 maxdiss_SOLVER.stepper := md_stepper
-# The default channel: the smoke test of the channel's code at the paper's width and height, and
-# Fig. 9's frame. Table 2 and Figs. 10-12 come from the run of record (channel_steady, below); make
-# bench makes its own frame (channel_developed.ini). That a restart, another sweep order and two ranks go on as they should
-# is tested on a quick channel (tests/maxdiss: channel_restart.sh, mpi_channel.sh).
+# The granular channel, its presets, the steady pair and the run of record: solvers/maxdiss/channel/README.md.
+# make bench makes its own frame of the channel's developed flow (channel_developed.ini).
 maxdiss_SOLVER.channel := md_channel
 # pipeline/mpirun-signals: mpirun, exiting 130 or 143 when interrupted or terminated (mpirun: 1).
 MPIRUN := pipeline/mpirun-signals --oversubscribe $(if $(filter 0,$(shell id -u)),--allow-run-as-root)
-# The steady pair at the paper's geometry, hours on two cores and never run by make all: the flow
-# settled under maximum dissipation from t = 0 with its frame saved (configs/maxdiss/steady_settle.ini,
-# results/maxdiss/channel_settle: make channel-settle), then both laws from that frame over 0.3 s
-# (steady.ini, restart.law). The second is the run of record: written into a results tree that
-# names it alone (results/record/maxdiss/channel_steady, kept in the run store) and archived from
-# there by cm_archive, the tool of make archive, as records/<archive id>.tar.gz, its line added to
-# records/index.tsv (no full frame: steady.ini saves no state and no snapshot). Commit both; make
-# all then imports it (cm_import) and compares Table 2 from it (records/README.md). Whether the
-# settled flow and the window are steady is in the runs themselves (steady_maxdiss, steady); a
-# settle run that is not steady by its end wants a later time.t_end before the second run is worth
-# making. QUICK=1 makes the pair from the quick presets (configs/maxdiss/quick/: the tests' record).
-# make verify ARCHIVE=records/<id>.tar.gz re-runs the record from the settle run it read, which no
-# record holds (a full frame): it is looked up in the run store by its run id, so make
-# channel-settle at the record's revision first (cm_verify names the run it needs).
+# The steady pair (solvers/maxdiss/channel/README.md), never run by make all. Its second run is the
+# run of record, written into a results tree that names it alone and archived from there into
+# records/ by cm_archive (records/README.md).
 CHANNEL_RECORD := results/record
 # The parts of a run made in parts: runs of the study channel_settle or channel_steady under other
 # names, so kept apart from results/maxdiss, where a folder is its study's run (cm_report and
@@ -36,15 +23,9 @@ CHANNEL_PARTS := results/parts/maxdiss
 # paper's channel go on from.
 CHANNEL_SETTLED := results/maxdiss/channel_settle
 .PHONY: channel-settle channel-steady
-# make channel-steady goes on from a settle run already there (one made in parts, below, or by an
-# earlier make channel-settle) rather than settling again; make channel-settle always runs it anew.
-# A settle run of hours may be made in parts, each going on from the last one's frame (the
-# continuation is the run that never stopped, byte for byte): SETTLE_UNTIL=0.25 stops the first at
-# t = 0.25 s ($(CHANNEL_PARTS)/channel_settle_to_0.25), SETTLE_FROM names the part a further part goes
-# on from, and make channel-settle-rest SETTLE_FROM=<the last part> goes on to the preset's end as
-# results/maxdiss/channel_settle. A part's window is its whole time from t = 0 (its own stationarity
-# shown, carried from part to part), or from SETTLE_AVERAGE_FROM: a part that ends inside the
-# preset's window (average.t_start) gives that start, so that the rest carries the window on.
+# make channel-steady goes on from a settle run already there rather than settling again; make
+# channel-settle always runs it anew. Runs in parts (SETTLE_UNTIL, SETTLE_FROM, SETTLE_AVERAGE_FROM,
+# STEADY_UNTIL, STEADY_FROM): solvers/maxdiss/channel/README.md.
 define channel_settle_run
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady_settle) --output $(CHANNEL_SETTLED) \
 	  --output.store=$(STORE)
@@ -77,12 +58,7 @@ channel-steady: programs $(CHANNEL_SETTLED)/run.json
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) --output $(CHANNEL_RECORD)/maxdiss/channel_steady \
 	  --output.store=$(STORE)
 	$(channel_record_archive)
-# The window of hours may be made in parts too, each going on from the last one's frames with the
-# window's samples so far (the last part is the run that never stopped, byte for byte; md_channel's
-# header): STEADY_UNTIL=1.25 runs both laws from the settled frame to t = 1.25 s, saving their frames
-# ($(CHANNEL_PARTS)/channel_steady_to_1.25); STEADY_FROM names the part a further part goes on from;
-# make channel-steady-rest STEADY_FROM=results/parts/maxdiss/channel_steady_to_1.25 goes on to the preset's
-# end as the run of record and archives it.
+# The window in parts (solvers/maxdiss/channel/README.md): the last part is the run of record.
 channel-steady-part: programs $(CHANNEL_SETTLED)/run.json
 	$(if $(STEADY_UNTIL),,$(error channel-steady-part: give STEADY_UNTIL, the time in s at which this part stops))
 	$(BIN)/md_channel --config $(call study_config,maxdiss,steady) \
@@ -146,8 +122,9 @@ bench-maxdiss-channel-paper:
 	    --bench.from=$(call quote,$(CHANNEL_SETTLED))),\
 	  @echo "bench-maxdiss-channel-paper: NOT TIMED: no settled frame of the paper's channel at $(CHANNEL_SETTLED) (make channel-settle, hours)")
 
-# The channel over MPI ranks (md_channel_mpi): strong scaling on the flow at t = 0.06 s (not shown
-# to be steady), gone on from the bench's frame (configs/maxdiss/channel_mpi_bench.ini) on 1
+# The channel over MPI ranks (coupling = ranks in both presets; solvers/maxdiss/channel/README.md):
+# strong scaling on the flow at t = 0.06 s (not shown to be steady), gone on from the bench's frame
+# (configs/maxdiss/channel_mpi_bench.ini) on 1
 # and 2 ranks split along x, and weak scaling on the
 # developing flow from t = 0 (channel_mpi_bench_weak.ini: a channel half as high on 1 rank, the
 # full height on 2, split along z); then md_mpi_scaling: sphere-steps per second per rank,
@@ -158,7 +135,7 @@ bench-maxdiss-channel-paper:
 # a new folder: an earlier bench's runs are replaced by the solvers themselves (they replace only
 # their own runs).
 MPI_BENCH := results/bench/maxdiss-mpi
-MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel_mpi \
+MPI_BENCH_RUN = OMP_WAIT_POLICY=PASSIVE $(MPIRUN) -np $(1) $(BIN)/md_channel \
   --config configs/maxdiss/$(2).ini --run.study=$(3) --output $(MPI_BENCH)/$(3) $(4)
 .PHONY: bench-maxdiss-mpi
 bench-maxdiss-mpi: $(MAXDISS_FRAME)/run.json

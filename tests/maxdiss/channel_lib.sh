@@ -1,5 +1,5 @@
 # Shared by the channel's shell tests (mpi_channel.sh, channel_restart.sh, record_import.sh), which source it.
-# run_mpi needs $mpirun and $parallel (md_channel_mpi) set by the caller.
+# run_mpi needs $mpirun and $parallel (md_channel_mpi, md_channel's other name) set by the caller.
 
 data() { grep -v '^#' "$1"; }  # a data file's rows, without its header
 scalars() {  # a run folder: "name value" per scalar, as run.json writes them (one key a line)
@@ -26,8 +26,8 @@ same_data() {  # two run folders: every data file of the first, as same_files
   for f in "$1"/*.tsv; do [[ -f $f ]] && names+=("$(basename "$f")"); done
   same_files "$1" "$2" "${names[@]}"
 }
-run_mpi() {  # ranks, then the solver's arguments
+run_mpi() {  # ranks, then the solver's arguments: the channel over ranks (coupling = ranks)
   local np=$1
   shift
-  "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" "$@"
+  "$mpirun" --allow-run-as-root --oversubscribe -np "$np" "$parallel" --coupling=ranks "$@"
 }

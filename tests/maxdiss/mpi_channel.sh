@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# md_channel_mpi (the channel over MPI ranks) against md_channel on the quick channel.
+# The channel over MPI ranks (coupling = ranks, started as md_channel_mpi, md_channel's other name)
+# against the serial channel (md_channel) on the quick channel.
 #
 #   one_rank_is_serial  mpirun -np 1 md_channel_mpi writes md_channel's data, byte for byte: every
 #                       data row of every data file (the headers differ only in the run id, which
@@ -35,7 +36,7 @@ case $check in
     # The launcher gone: the shell that started the solver exits after a second; the run takes
     # several (three times the preset's 0.01 s), so the solver finds itself an orphan before it
     # commits.
-    bash -c "\"$parallel\" --config $config --time.t_end=0.03 --output \"$scratch/orphan\" --quiet \
+    bash -c "\"$parallel\" --coupling=ranks --config $config --time.t_end=0.03 --output \"$scratch/orphan\" --quiet \
       2>\"$scratch/orphan.err\" & sleep 1"
     for _ in $(seq 1 120); do
       grep -q . "$scratch/orphan.err" 2>/dev/null && break
@@ -51,7 +52,7 @@ case $check in
     for signal in TERM INT; do
       status=0
       # ten times the preset's 0.01 s, so that the signal comes long before the end
-      pipeline/mpirun-signals --oversubscribe -np 2 "$parallel" --config $config --mpi.grid=2,1,1 \
+      pipeline/mpirun-signals --oversubscribe -np 2 "$parallel" --coupling=ranks --config $config --mpi.grid=2,1,1 \
         --time.t_end=0.1 --output "$scratch/$signal" --quiet 2>"$scratch/$signal.err" &
       launcher=$!
       sleep 2

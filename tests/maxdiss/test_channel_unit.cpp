@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "granular/granular_fixtures.hpp"
-#include "maxdiss/channel.hpp"
-#include "maxdiss/rdf_peaks.hpp"
+#include "maxdiss/channel/channel.hpp"
+#include "maxdiss/channel/rdf_peaks.hpp"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <cmath>
 #include <memory>
 
-#include "maxdiss/decomposition.hpp"
+#include "maxdiss/channel/decomposition.hpp"
 
 namespace {
 

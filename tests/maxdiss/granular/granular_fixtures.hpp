@@ -2,7 +2,7 @@
 // (dt = 10 us, mu = 0.4) and a small channel (2 x 1 x 0.4 cm, obstacle scaled down).
 #pragma once
 
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel/channel.hpp"
 #include "maxdiss/granular/engine.hpp"
 
 namespace md::granular::testing {

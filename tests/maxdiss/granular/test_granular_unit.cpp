@@ -15,7 +15,7 @@
 
 #include "common/optimize.hpp"
 #include "granular_fixtures.hpp"
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel/channel.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/granular/engine.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/options.hpp"
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel/channel.hpp"
 #include "maxdiss/contact_law.hpp"
 
 namespace md::granular {
@@ -30,7 +30,7 @@ struct ChannelSetup {
   double jacobi_relaxation = 0.75;        ///< mpi.relaxation: omega of the blend across subdomains
   Cuts cuts = Cuts::even;                 ///< mpi.cuts
   double contact_weight = 1.5;            ///< mpi.contact_weight: a contact's load, in spheres (balanced cuts)
-  /// Ranks the executable runs on (1 without MPI); set before declare().
+  /// Ranks the study runs on (1 unless coupling = ranks); set before declare().
   int ranks = 1;
 
   /// Declares the keys, bound to the fields above, and their checks.
@@ -39,13 +39,18 @@ struct ChannelSetup {
   EngineOptions engine_for(ContactLaw law) const;
   /// This rank's part of a split over mpi.grid (decomposition.cpp), or none on one rank. `from`:
   /// the spheres of the frame gone on from (restart.from; every rank holds them all), by which
-  /// balanced cuts are placed; none for a run from t = 0. md_channel links the version without
-  /// MPI (one rank, no coupling, no_coupling.cpp).
+  /// balanced cuts are placed; none for a run from t = 0. A program without MPI links the version
+  /// that splits nothing (without_mpi.cpp).
   std::unique_ptr<Coupling> coupling(const Spheres* from) const;
   /// The reach of a contact, 2 R + threshold: the width of the ghost layer.
   double reach() const { return 2.0 * channel.R + std::max(engine.threshold, 0.0); }
 
  private:
+  void declare_channel(cm::Config& c);  ///< the channel, its spheres, inflow, friction and gravity
+  void declare_solver(cm::Config& c);   ///< the time step and the multi-contact solver
+  void declare_ranks(cm::Config& c);    ///< the split over MPI ranks and the threads
+  void check(cm::Config& c);            ///< the checks across keys, after parsing
+
   std::vector<double> obstacle_centre_{0.04, 0.04}, gravity_{0.0, 0.0, -9.81};
   long seed_ = 1;
 };

@@ -31,8 +31,8 @@
 
 #include "common/study.hpp"
 #include "common/text.hpp"
-#include "maxdiss/channel_keys.hpp"
-#include "maxdiss/channel_state.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
+#include "maxdiss/channel/channel_state.hpp"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include "common/errors.hpp"
 #include "common/run.hpp"
 #include "common/run_reader.hpp"
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel/channel.hpp"
 
 namespace md::granular {
 

@@ -1,5 +1,5 @@
 // The keys of the granular channel (channel_keys.hpp).
-#include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +11,13 @@
 namespace md::granular {
 
 void ChannelSetup::declare(cm::Config& c) {
+  declare_channel(c);
+  declare_solver(c);
+  declare_ranks(c);
+  c.check([&c, this] { check(c); });
+}
+
+void ChannelSetup::declare_channel(cm::Config& c) {
   // --- the channel (Sect. 4.3; spec 001, 3.4) ---
   c.add("channel.length", &channel.Lx, "channel length Lx (open end at x = Lx)")
       .unit("m")
@@ -75,7 +82,9 @@ void ChannelSetup::declare(cm::Config& c) {
       .range(cm::Range::closed(0, 9.007199254740992e15))
       .assumption("ASSUMED: the paper gives no seed")
       .physics();
+}
 
+void ChannelSetup::declare_solver(cm::Config& c) {
   c.add("time.dt", &engine.dt, "time step").unit("s").range(cm::Range::positive()).physics();
   // --- the multi-contact solver (none of it is in the paper) ---
   c.add("nbgs.sweeps", &engine.sweeps, "NBGS sweeps per time step")
@@ -137,10 +146,13 @@ void ChannelSetup::declare(cm::Config& c) {
   c.add("broadphase.reorder_every", &engine.reorder_every, "steps between two sorts of the spheres by cell")
       .range(cm::Range::closed(0, 1e9))
       .physics();
-  // --- the split over MPI ranks (md_channel_mpi; decomposition.hpp) ---
+}
+
+void ChannelSetup::declare_ranks(cm::Config& c) {
+  // --- the split over MPI ranks (coupling = ranks; decomposition.hpp) ---
   c.add("mpi.grid", &subdomains,
         "subdomains along x, y and z, one per MPI rank (the paper: 16, 10, 4 on 640 processes); the product "
-        "must equal the ranks of mpirun (md_channel runs 1, 1, 1)")
+        "must equal the ranks of mpirun (coupling = ranks; serial runs 1, 1, 1)")
       .size(3)
       .range(cm::Range::closed(1, 1e6));
   c.add("mpi.relaxation", &jacobi_relaxation,
@@ -166,59 +178,59 @@ void ChannelSetup::declare(cm::Config& c) {
         "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
       .range(cm::Range::closed(1, cm::max_threads))
       .no_data();
+}
 
-  c.check([&c, this] {
-    channel.obstacle.cx = obstacle_centre_[0];
-    channel.obstacle.cy = obstacle_centre_[1];
-    channel.seed = static_cast<std::uint64_t>(seed_);
-    engine.gravity = Vector3d(gravity_[0], gravity_[1], gravity_[2]);
-    const auto& o = channel.obstacle;
-    if (o.cx - o.radius < 0.0 || o.cx + o.box_length > channel.Lx || o.cy - o.radius < 0.0 ||
-        o.cy + o.radius > channel.Ly)
-      c.fail("obstacle.centre",
-             "the obstacle must lie inside the channel (with obstacle.radius and obstacle.box_length)");
-    if (2.0 * channel.R > channel.spacing)
-      c.fail("particles.radius", "spheres of diameter " + cm::format_real(2 * channel.R) +
-                                     " overlap on the grid of particles.spacing = " + cm::format_real(channel.spacing));
-    if (2.0 * channel.R > std::min(channel.Ly, channel.Lz))
-      c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
-    if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
-    if (engine.vector_width == VectorWidth::avx2 && !avx2_available())
-      c.fail("nbgs.lanes", "avx2: this processor has no AVX2 (widest takes the widest it has)");
-    if (engine.vector_width == VectorWidth::avx512 && !avx512_available())
-      c.fail("nbgs.lanes", "avx512: this processor has no AVX-512VL (widest takes the widest it has)");
-    // The spheres the channel holds on the grid of particles.spacing (the initial fill and the
-    // inflow's layers lie on it), counted before any grid is built: each extent over the spacing.
-    double spheres = 1.0;
-    for (const double extent : {channel.Lx, channel.Ly, channel.Lz}) spheres *= std::max(1.0, extent / channel.spacing);
-    cm::planned_bodies(c, spheres, "particles.spacing",
-                       "spheres on the grid of particles.spacing through the channel (channel.length, channel.width, "
-                       "channel.height)");
-    // The memory of those spheres, counted before any is made: each sphere's arrays (centre,
-    // velocities, radius, identity) and its share of the contacts of a packing at rest, where each
-    // sphere touches about six others (each contact shared by two, so three per sphere), each
-    // contact held as detected, in its colour's block of four and with its two sphere indices. A
-    // lower bound (it leaves out the cells and the saved frames); over MPI each rank holds its share.
-    constexpr double contacts_per_sphere = 3.0;
-    const double per_sphere =
-        sizeof(Vector3d) + sizeof(Velocities) + sizeof(double) + sizeof(std::uint64_t) +
-        contacts_per_sphere * (sizeof(Contact) + sizeof(ContactBlock) / 4.0 + 2 * sizeof(std::int32_t));
-    cm::planned_memory(c, spheres * per_sphere / static_cast<double>(ranks), "particles.spacing",
-                       "spheres (" + cm::format_real(std::round(per_sphere)) + " bytes each with their contacts)");
-    const long P = subdomains[0] * subdomains[1] * subdomains[2];
-    if (P != ranks)
-      c.fail("mpi.grid",
-             std::to_string(P) + " subdomains for " + std::to_string(ranks) +
-                 (ranks == 1 ? " process: md_channel runs one subdomain; md_channel_mpi runs one per rank "
-                               "under mpirun -np P"
-                             : " ranks: one subdomain per rank of mpirun, e.g. " + std::to_string(ranks) + ", 1, 1"));
-    const double extent[3] = {channel.Lx, channel.Ly, channel.Lz};
-    for (std::size_t a = 0; a < 3; ++a)
-      if (extent[a] / static_cast<double>(subdomains[a]) < reach())
-        c.fail("mpi.grid", "a subdomain would be " + cm::format_real(extent[a] / static_cast<double>(subdomains[a])) +
-                               " m thin along " + "xyz"[a] + ", less than the contact reach " +
-                               cm::format_real(reach()) + " m: its ghosts would come from beyond its neighbours");
-  });
+void ChannelSetup::check(cm::Config& c) {
+  channel.obstacle.cx = obstacle_centre_[0];
+  channel.obstacle.cy = obstacle_centre_[1];
+  channel.seed = static_cast<std::uint64_t>(seed_);
+  engine.gravity = Vector3d(gravity_[0], gravity_[1], gravity_[2]);
+  const auto& o = channel.obstacle;
+  if (o.cx - o.radius < 0.0 || o.cx + o.box_length > channel.Lx || o.cy - o.radius < 0.0 ||
+      o.cy + o.radius > channel.Ly)
+    c.fail("obstacle.centre",
+           "the obstacle must lie inside the channel (with obstacle.radius and obstacle.box_length)");
+  if (2.0 * channel.R > channel.spacing)
+    c.fail("particles.radius", "spheres of diameter " + cm::format_real(2 * channel.R) +
+                                   " overlap on the grid of particles.spacing = " + cm::format_real(channel.spacing));
+  if (2.0 * channel.R > std::min(channel.Ly, channel.Lz))
+    c.fail("particles.radius", "a sphere does not fit between the walls of the channel");
+  if (!(engine.threshold < channel.R)) c.fail("nbgs.threshold", "must be smaller than the sphere radius");
+  if (engine.vector_width == VectorWidth::avx2 && !avx2_available())
+    c.fail("nbgs.lanes", "avx2: this processor has no AVX2 (widest takes the widest it has)");
+  if (engine.vector_width == VectorWidth::avx512 && !avx512_available())
+    c.fail("nbgs.lanes", "avx512: this processor has no AVX-512VL (widest takes the widest it has)");
+  // The spheres the channel holds on the grid of particles.spacing (the initial fill and the
+  // inflow's layers lie on it), counted before any grid is built: each extent over the spacing.
+  double spheres = 1.0;
+  for (const double extent : {channel.Lx, channel.Ly, channel.Lz}) spheres *= std::max(1.0, extent / channel.spacing);
+  cm::planned_bodies(c, spheres, "particles.spacing",
+                     "spheres on the grid of particles.spacing through the channel (channel.length, channel.width, "
+                     "channel.height)");
+  // The memory of those spheres, counted before any is made: each sphere's arrays (centre,
+  // velocities, radius, identity) and its share of the contacts of a packing at rest, where each
+  // sphere touches about six others (each contact shared by two, so three per sphere), each
+  // contact held as detected, in its colour's block of four and with its two sphere indices. A
+  // lower bound (it leaves out the cells and the saved frames); over MPI each rank holds its share.
+  constexpr double contacts_per_sphere = 3.0;
+  const double per_sphere =
+      sizeof(Vector3d) + sizeof(Velocities) + sizeof(double) + sizeof(std::uint64_t) +
+      contacts_per_sphere * (sizeof(Contact) + sizeof(ContactBlock) / 4.0 + 2 * sizeof(std::int32_t));
+  cm::planned_memory(c, spheres * per_sphere / static_cast<double>(ranks), "particles.spacing",
+                     "spheres (" + cm::format_real(std::round(per_sphere)) + " bytes each with their contacts)");
+  const long P = subdomains[0] * subdomains[1] * subdomains[2];
+  if (P != ranks)
+    c.fail("mpi.grid",
+           std::to_string(P) + " subdomains for " + std::to_string(ranks) +
+               (ranks == 1 ? " process: coupling = serial runs one subdomain; coupling = ranks runs one per "
+                             "rank under mpirun -np P"
+                           : " ranks: one subdomain per rank of mpirun, e.g. " + std::to_string(ranks) + ", 1, 1"));
+  const double extent[3] = {channel.Lx, channel.Ly, channel.Lz};
+  for (std::size_t a = 0; a < 3; ++a)
+    if (extent[a] / static_cast<double>(subdomains[a]) < reach())
+      c.fail("mpi.grid", "a subdomain would be " + cm::format_real(extent[a] / static_cast<double>(subdomains[a])) +
+                             " m thin along " + "xyz"[a] + ", less than the contact reach " + cm::format_real(reach()) +
+                             " m: its ghosts would come from beyond its neighbours");
 }
 
 std::vector<std::string> channel_physics_keys() {

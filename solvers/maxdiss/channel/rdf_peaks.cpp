@@ -1,4 +1,4 @@
-#include "maxdiss/rdf_peaks.hpp"
+#include "maxdiss/channel/rdf_peaks.hpp"
 
 #include <cmath>
 #include <cstddef>

@@ -1,5 +1,5 @@
 // The channel over MPI ranks (decomposition.hpp).
-#include "maxdiss/decomposition.hpp"
+#include "maxdiss/channel/decomposition.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 
 #include "common/errors.hpp"
 #include "common/text.hpp"
-#include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
 
 namespace md::granular {
 

@@ -1,5 +1,5 @@
 // The granular channel of channel.hpp.
-#include "maxdiss/channel.hpp"
+#include "maxdiss/channel/channel.hpp"
 
 #include <cmath>
 

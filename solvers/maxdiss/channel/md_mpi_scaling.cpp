@@ -2,7 +2,8 @@
 // md_channel_mpi, and what the paper's run would cost on the paper's 640 ranks.
 //
 // Strong scaling: one channel on P = 1 and on P = 2 ranks (scaling.strong; make bench runs the
-// default channel's flow at t = 0.06 s, gone on from its saved last frame, not shown to be steady).
+// developed flow at t = 0.06 s, gone on from the frame of channel_developed.ini, not shown to be
+// steady).
 // Weak scaling: a channel on one rank and one twice as large on two (scaling.weak; make bench runs
 // the developing flow from t = 0, since each size would need its own development of the flow).
 // For each law the run records the sphere-steps per second in all and per rank, the parallel
@@ -35,8 +36,8 @@
 
 #include "common/errors.hpp"
 #include "common/study.hpp"
-#include "maxdiss/channel.hpp"
-#include "maxdiss/channel_state.hpp"
+#include "maxdiss/channel/channel.hpp"
+#include "maxdiss/channel/channel_state.hpp"
 
 namespace {
 

@@ -1,11 +1,11 @@
 // A channel's state in a run, and back (channel_state.hpp).
-#include "maxdiss/channel_state.hpp"
+#include "maxdiss/channel/channel_state.hpp"
 
 #include <cmath>
 
 #include "common/files.hpp"
 #include "common/text.hpp"
-#include "maxdiss/channel_keys.hpp"
+#include "maxdiss/channel/channel_keys.hpp"
 
 namespace md::granular {
 

@@ -1,0 +1,34 @@
+// The time of a channel run (README.md): its end, its samples and its averaging window, the keys
+// time.t_end, sample.every and average.* with their checks against the time step.
+//
+// A run takes time.t_end / time.dt steps and samples the channel every sample.every steps, the
+// last step included. Table 2 averages the samples of the window from average.t_start to the end;
+// average.max_drift and average.batches say how the window's stationarity is judged
+// (common/stationarity.hpp).
+#pragma once
+
+#include "common/options.hpp"
+
+namespace md::granular {
+
+struct Schedule {
+  double t_end = 10.0;       ///< time.t_end [s]
+  double t_avg = 0.0;        ///< average.t_start [s]
+  double max_drift = 0.01;   ///< average.max_drift
+  long batches = 10;         ///< average.batches
+  long sample_every = 1000;  ///< sample.every
+  long steps = 0;            ///< time.t_end / time.dt, set by check()
+  double dt = 0.0;           ///< time.dt, set by check()
+
+  /// Declares the keys, bound to the fields above.
+  void declare(cm::Config& c);
+  /// The checks against the time step (time.dt): a whole number of steps, a window before the end
+  /// with a sample in it. Sets steps and dt.
+  void check(cm::Config& c, double dt);
+  /// The first step whose sample counts in the averages: the first at or after average.t_start.
+  long first_averaged_step() const;
+  /// The most samples a run from step `from` to the end takes (a bound for its time series).
+  long samples_from(long from) const { return steps / sample_every - from / sample_every + 1; }
+};
+
+}  // namespace md::granular
