@@ -1,7 +1,8 @@
 // Unit tests of the largest of m draws estimated from a series (common/extremes.hpp), on series of
-// a known marginal distribution: independent exponential and normal values, whose largest of m
-// draws has a median in closed form, and an AR(1) series, normal with variance 1 / (1 - phi^2),
-// whose correlated steps make the naive interval too narrow where the batch-means one is not.
+// a known marginal distribution. The series are independent exponential and normal values, whose
+// largest of m draws has a median in closed form, and an AR(1) series, normal with
+// variance 1 / (1 - phi^2). Its correlated steps make the naive interval too narrow where the
+// batch-means one is not.
 // Coverage is counted over replicate series with fixed seeds, and bounded by the binomial spread
 // of a count at the nominal level; then the refusals of a series too short, not finite, or asked
 // for m < 1.

@@ -3,7 +3,7 @@
 // A channel [0, Lx] x [0, Ly] x [0, Lz] closed by walls in y and z (half-spaces of infinite mass)
 // and open at x = Lx, where spheres whose centre passes Lx are deleted. A stationary obstacle
 // (half-cylinder upstream, box downstream, full height) stands in the flow. At x = 0 a plate of
-// infinite mass moves with the inflow velocity in +x; once it has moved 2R it is set back by 2R and
+// infinite mass moves with the inflow velocity in +x. Once it has moved 2R it is set back by 2R, and
 // a new layer of spheres is placed touching it, on the grid of the initial arrangement (centres
 // (j + 1/2, k + 1/2) spacing in y and z, every centre at least R from the walls). Gravity acts in
 // -z. Spheres start on the same grid through the whole channel (or not at all), with velocity

@@ -208,7 +208,7 @@ void ChannelSetup::check(cm::Config& c) {
                      "spheres on the grid of particles.spacing through the channel (channel.length, channel.width, "
                      "channel.height)");
   // The memory of those spheres, counted before any is made: each sphere's arrays (centre,
-  // velocities, radius, identity) and its share of the contacts of a packing at rest, where each
+  // velocities, radius, identity) and its share of the contacts of a packing at rest. There each
   // sphere touches about six others (each contact shared by two, so three per sphere), each
   // contact held as detected, in its colour's block of four and with its two sphere indices. A
   // lower bound (it leaves out the cells and the saved frames); over MPI each rank holds its share.

@@ -1,7 +1,7 @@
 // The keys of the granular channel (Sect. 4.3; spec 001, 3.4 and 6.6), named once for every study
 // of the channel: the geometry, the spheres, the inflow, friction, gravity, the time step and the
-// multi-contact solver, with the checks that tie them together (an obstacle inside the channel,
-// spheres that fit the grid and the walls).
+// multi-contact solver. With them are the checks that tie them together (an obstacle inside the
+// channel, spheres that fit the grid and the walls).
 #pragma once
 
 #include <memory>

@@ -63,10 +63,10 @@ std::string series_file(const std::string& law);
 cm::TsvData read_series(const SavedRun& run, const std::string& law, const std::vector<cm::Column>& columns,
                         const std::string& key);
 
-/// Throws cm::InputError naming `key` when a key of the channel (channel_physics_keys(): not the
-/// end or the diagnostics of the run, the laws simulated, the ranks and threads, the order of the
-/// sweep, the state's saving and reading, the output) has another value in the saved run than in
-/// `config` (an effective configuration), or is missing from either.
+/// Throws cm::InputError naming `key` when a key of the channel has another value in the saved run
+/// than in `config` (an effective configuration), or is missing from either. A key of the channel
+/// is one of channel_physics_keys(): not the end or the diagnostics of the run, the laws simulated,
+/// the ranks and threads, the order of the sweep, the state's saving and reading, the output.
 void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,
                           const std::string& key);
 

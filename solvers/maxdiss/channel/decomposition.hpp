@@ -4,8 +4,8 @@
 //
 // The cuts between subdomains are even along each axis (the paper's grid), or placed once, at the
 // start, by the load of the frame gone on from (mpi.cuts = balanced: each sphere and each of its
-// contacts weighed, the cuts at the quantiles along each split axis), so that the ranks start with
-// equal work where the flow is denser upstream of the obstacle than downstream.
+// contacts weighed, the cuts at the quantiles along each split axis). Balanced cuts let the ranks
+// start with equal work where the flow is denser upstream of the obstacle than downstream.
 //
 // Each rank owns the spheres whose centre lies in its subdomain (the outer subdomains reach to
 // infinity beyond the channel, so a sphere that strays outside still has an owner). One step:

@@ -3,11 +3,12 @@
 // The timed state is the developed flow: the last frame a run of md_channel saved (bench.from, the
 // default channel under make bench; its maximum-dissipation frame, the two laws having the same
 // unique solution on a sphere contact, spec 001, 2.6), or with bench.from = none the channel of
-// md_channel's keys started at t = 0. Either is first run on for bench.warmup seconds; the state is
+// md_channel's keys started at t = 0. Either is first run on for bench.warmup seconds. The state is
 // then timed for bench.steps steps under each law and each thread count of bench.threads, every
 // time from the same state, bench.repeats times in rounds (every law and thread count once a round,
-// so that a slow spell of a shared machine falls on all of them alike), and each is reported by its
-// median repetition, the spread of its repetitions beside it; its contacts per sphere are recorded beside the rates.
+// so that a slow spell of a shared machine falls on all of them alike). Each is reported by its
+// median repetition, the spread of its repetitions beside it. Its contacts per sphere are recorded
+// beside the rates.
 // The run records the sphere-steps and contact solves per second, the parallel efficiency (rate on p threads over p
 // times the rate on one), and the memory per sphere (the engine's arrays, and the process's peak resident size). The
 // data (the timed state's counts) do not depend on the thread counts; the rates do. The timed state itself is written

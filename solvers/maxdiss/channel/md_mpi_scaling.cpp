@@ -6,10 +6,10 @@
 // steady).
 // Weak scaling: a channel on one rank and one twice as large on two (scaling.weak; make bench runs
 // the developing flow from t = 0, since each size would need its own development of the flow).
-// For each law the run records the sphere-steps per second in all and per rank, the parallel
+// For each law the run records the sphere-steps per second in all and per rank, and the parallel
 // efficiency (strong: rate on 2 over twice the rate on 1; weak: rate per rank on 2 over the rate
-// on 1), and the bytes each rank sent per step and the ghosts it held (both measured by
-// md_channel_mpi).
+// on 1). It also records the bytes each rank sent per step and the ghosts it held (both measured
+// by md_channel_mpi).
 //
 // The projection onto projection.ranks ranks (the paper: 640, as 16 x 10 x 4 subdomains) of the
 // paper's channel (projection.channel, projection.steps) per law:

@@ -1,8 +1,9 @@
-// Peaks of a radial distribution function at given distances: what Sect. 4.3 of the paper says of
-// Fig. 12 ("the rest of the histogram does not reveal additional favored distances suggesting an
-// amorphous packing") tested where an order left over from the start would show, at the distances
-// between the centres of the grid on which the spheres are placed (channel.hpp). A split second
-// peak at sqrt(3) and 2 diameters is that of a dense random packing and is not looked at.
+// Peaks of a radial distribution function at given distances, testing what Sect. 4.3 of the paper
+// says of Fig. 12: "the rest of the histogram does not reveal additional favored distances
+// suggesting an amorphous packing". It is tested where an order left over from the start would
+// show, at the distances between the centres of the grid on which the spheres are placed
+// (channel.hpp). A split second peak at sqrt(3) and 2 diameters is that of a dense random packing
+// and is not looked at.
 #pragma once
 
 #include <vector>
