@@ -30,8 +30,11 @@ int ContactOrder::arrange(const Detector& detector, std::size_t spheres, const E
   if (opt.order == SweepOrder::colour) {
     for (std::uint32_t g = 0; g < groups; ++g) passes_.push_back({g, g + 1, 1, true, true});
   } else if (opt.order == SweepOrder::slabs) {
-    passes_.push_back({0, groups, 2, false, true});
-    passes_.push_back({1, groups, 2, false, true});
+    // One slab leaves the colours as the groups, and colours share spheres: their parities are
+    // then relaxed by one thread, in the same order.
+    const bool slabbed = slabs_ > 1;
+    passes_.push_back({0, groups, 2, false, slabbed});
+    passes_.push_back({1, groups, 2, false, slabbed});
   } else {
     passes_.push_back({0, groups, 1, false, false});
   }
@@ -145,6 +148,7 @@ int ContactOrder::slab(const Detector& detector, std::size_t spheres, const Engi
   const std::vector<ContactEnds>& detected_ends = detector.ends();
   const std::uint32_t width = static_cast<std::uint32_t>(std::max(1, opt.slab_columns));
   const std::uint32_t slabs = (static_cast<std::uint32_t>(detector.columns()) + width - 1) / width;
+  slabs_ = slabs;
   group_of_.resize(detected_ends.size());
   for (std::size_t k = 0; k < detected_ends.size(); ++k)
     group_of_[k] = detector.column(static_cast<std::size_t>(detected_ends[k].a)) / width;

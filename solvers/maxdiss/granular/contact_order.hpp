@@ -84,6 +84,7 @@ class ContactOrder {
   std::vector<SweepPass> passes_;
   std::vector<std::uint32_t> place_;         // colour(): the place of each contact in the sorted order
   std::vector<std::uint32_t> group_start_;   // colour: contacts of colour k; slabs: of slab k
+  std::uint32_t slabs_ = 0;                  // slab(): the slabs of the last arrangement
   std::vector<std::uint64_t> used_colours_;  // each sphere's colours (a bit each)
   std::vector<std::uint32_t> colour_of_, group_of_;
   std::vector<std::uint32_t> chunk_keys_;  // colour(): each chunk's count of each key, then where they go

@@ -257,6 +257,26 @@ TEST(Granular, ThreadCountDoesNotChangeTheData) {
   }
 }
 
+TEST(Granular, OneSlabIsRelaxedByOneThread) {
+  // With slabs wider than the grid the slab order has one slab, and its groups are colours, which
+  // share spheres: no two threads may take them at once. The sweep then meets no barrier, and two
+  // threads give one thread's bits.
+  ChannelOptions c = small_channel();
+  std::vector<Vector3d> x[2];
+  for (int threads : {1, 2}) {
+    EngineOptions o = options();
+    o.order = SweepOrder::slabs;
+    o.threads = threads;
+    o.slab_columns = 1000000;
+    Channel ch(c, o);
+    for (int s = 0; s < 50; ++s) ch.step();
+    EXPECT_EQ(ch.engine.sweep_barriers(), 0) << threads << " threads";
+    x[threads - 1] = ch.engine.spheres.x;
+  }
+  ASSERT_EQ(x[0].size(), x[1].size());
+  for (std::size_t i = 0; i < x[0].size(); ++i) ASSERT_EQ(x[0][i], x[1][i]) << "sphere " << i;  // bit for bit
+}
+
 TEST(Granular, ContactsRelaxedInLanesAreTheOneContactPathBitForBit) {
   // The colour order relaxes several contacts at once (EngineOptions::vector_width): the maximum-
   // dissipation law's and the closed-form Coulomb law's sphere-sphere contacts two (SSE2) or four
