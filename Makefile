@@ -114,7 +114,7 @@ test-sanitize: deps-test
 
 # $(1) paper, $(2) study
 # The run is kept in the run store as results/runs/<run id>; results/<paper>/<study> is a link to
-# it (solvers/common/store.hpp). One progress line per study: paper, study, seconds.
+# it (solvers/core/store.hpp). One progress line per study: paper, study, seconds.
 # QUICK=1 runs a study from its quick preset configs/<paper>/quick/<study>.ini where it has one (for
 # the end-to-end test of archive and verify; never for the reports of record).
 study_config = $(if $(and $(QUICK),$(wildcard configs/$(1)/quick/$(2).ini)),configs/$(1)/quick/$(2).ini,configs/$(1)/$(2).ini)
@@ -206,13 +206,13 @@ endef
 RECORDS ?= records
 # --same-solvers=<revisions> of paper $(1) for cm_report: the revisions at which the sources its
 # solvers are built from are this checkout's, the last commit that changed them and every commit
-# since. Those sources are solvers/common, solvers/<paper> (a paper's model links the common
-# library alone) and the CMake files that hold the flags; another paper's solvers are not among
+# since. Those sources are solvers/core, solvers/numerics, solvers/<paper> (a paper's model links
+# those libraries alone) and the CMake files that hold the flags; another paper's solvers are not among
 # them, so a change there leaves this paper's record current. A record made at one of the
 # revisions is what a build at one of them writes, and the report says so instead of calling it
 # older. Nothing outside a git checkout (an unpacked archive): then only the build's own revision
 # counts as the record's.
-same_solvers = $(addprefix --same-solvers=,$(shell last=$$(git log -1 --format=%H -- solvers/common solvers/$(1) \
+same_solvers = $(addprefix --same-solvers=,$(shell last=$$(git log -1 --format=%H -- solvers/core solvers/numerics solvers/common solvers/$(1) \
   solvers/CMakeLists.txt CMakeLists.txt 2>/dev/null) && [ -n "$$last" ] && \
   { echo "$$last"; git rev-list --ancestry-path "$$last..HEAD"; } | paste -sd, -))
 record_bad := $(shell [ ! -f $(RECORDS)/index.tsv ] || \

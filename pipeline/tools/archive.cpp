@@ -18,10 +18,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "common/errors.hpp"
-#include "common/run_reader.hpp"
-#include "common/store.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/run_reader.hpp"
+#include "core/store.hpp"
+#include "core/text.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/provenance.hpp"
-#include "common/run_reader.hpp"
-#include "common/store.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "core/provenance.hpp"
+#include "core/run_reader.hpp"
+#include "core/store.hpp"
 #include "tools/archive.hpp"
 #include "tools/process.hpp"
 #include "tools/text.hpp"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 #include "tools/bench.hpp"
 #include "tools/process.hpp"
 #include "tools/text.hpp"

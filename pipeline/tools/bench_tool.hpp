@@ -11,7 +11,7 @@
 //
 // Exit status: 0 measured and written, 1 a command failed (nothing is written then), 2 bad input
 // (no list, a malformed line), 74 an I/O error (a list that exists but cannot be read), 70 an
-// internal error. The run is written by cm::Run (solvers/common), whose failures to write keep
+// internal error. The run is written by cm::Run (solvers/core), whose failures to write keep
 // the statuses it gives them.
 //
 // The class BenchTool below is the tool; its main, cm_bench.cpp, is one line over cm::tool_main.
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 #include "tools/bench.hpp"
 
 namespace cm::pipeline {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run_reader.hpp"
-#include "common/store.hpp"
+#include "core/options.hpp"
+#include "core/run_reader.hpp"
+#include "core/store.hpp"
 #include "tools/archive.hpp"
 #include "tools/text.hpp"
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <limits>
 
-#include "common/errors.hpp"
-#include "common/run_reader.hpp"
+#include "core/errors.hpp"
+#include "core/run_reader.hpp"
 #include "tools/text.hpp"
 
 namespace cm::pipeline {

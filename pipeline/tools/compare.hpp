@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "common/run_reader.hpp"
+#include "core/run_reader.hpp"
 #include "tools/published.hpp"
 
 namespace cm::pipeline {
@@ -33,7 +33,7 @@ bool as_expected(const PublishedRow& row, Status status);
 /// A run that averages over a window of time (the granular channel) says how far its averages are
 /// to be trusted: a flag `steady_<suffix>` (or `steady` for the whole run), 1 when the window is
 /// stationary and 0 when it drifts, and a batch-means standard error `se_<scalar>` of each average
-/// (common/stationarity.hpp). The comparison reads both from the run, never from published.tsv.
+/// (numerics/stationarity.hpp). The comparison reads both from the run, never from published.tsv.
 struct Reproduction {
   bool found = false;   ///< the run exists (and has the scalar: a run without it is an error)
   double value = 0.0;   ///< NaN when the run wrote null (a non-finite result)

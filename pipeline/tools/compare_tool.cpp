@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run_reader.hpp"
+#include "core/options.hpp"
+#include "core/run_reader.hpp"
 #include "tools/compare.hpp"
 #include "tools/text.hpp"
 

@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 #include "tools/compare.hpp"
 
 namespace cm::pipeline {

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
-#include "common/store.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
+#include "core/store.hpp"
 #include "tools/archive.hpp"
 #include "tools/text.hpp"
 

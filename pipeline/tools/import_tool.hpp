@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 #include "tools/archive.hpp"
 
 namespace cm::pipeline {

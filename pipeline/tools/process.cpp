@@ -10,7 +10,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "tools/text.hpp"
 
 extern char** environ;

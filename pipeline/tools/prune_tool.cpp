@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
-#include "common/run_reader.hpp"
-#include "common/store.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
+#include "core/run_reader.hpp"
+#include "core/store.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;

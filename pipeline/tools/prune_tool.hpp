@@ -7,7 +7,7 @@
 // in the store that is not a complete run written by a solver is left untouched and named: a name
 // that is no run id, a link, a run.json of another id, a file no run wrote. Hidden entries are
 // never touched, but for the folders of runs and imports whose process is gone
-// (`.<run id>.partial-<pid>`, `.import-<pid>`: common/store.hpp, remove_dead_partials).
+// (`.<run id>.partial-<pid>`, `.import-<pid>`: core/store.hpp, remove_dead_partials).
 //
 //   cm_prune --results=results --archives=archive [--dry-run]
 //
@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 
 namespace cm::pipeline {
 

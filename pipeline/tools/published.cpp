@@ -6,8 +6,8 @@
 #include <set>
 #include <tuple>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
 #include "tools/text.hpp"
 
 namespace cm::pipeline {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "common/files.hpp"
-#include "common/options.hpp"
-#include "common/run_reader.hpp"
+#include "core/files.hpp"
+#include "core/options.hpp"
+#include "core/run_reader.hpp"
 #include "tools/text.hpp"
 
 namespace fs = std::filesystem;

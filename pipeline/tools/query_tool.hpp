@@ -1,4 +1,4 @@
-// cm_query: one value of runs, read by the run reader (common/run_reader.hpp), for make recipes
+// cm_query: one value of runs, read by the run reader (core/run_reader.hpp), for make recipes
 // and scripts that would otherwise take run.json apart with sed.
 //
 //   cm_query --runs=results/dem/container --scalar=contact_tests_ratio_rot_over_norot
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 
 namespace cm::pipeline {
 

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "tools/process.hpp"
 #include "tools/report_css.hpp"
 #include "tools/text.hpp"

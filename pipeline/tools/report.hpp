@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "common/run_reader.hpp"
+#include "core/run_reader.hpp"
 #include "tools/compare.hpp"
 
 namespace cm::pipeline {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/provenance.hpp"
-#include "common/store.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "core/provenance.hpp"
+#include "core/store.hpp"
 #include "tools/archive.hpp"
 #include "tools/report.hpp"
 #include "tools/text.hpp"

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 
 namespace cm::pipeline {
 

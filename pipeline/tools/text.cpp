@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <system_error>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 namespace cm::pipeline {
 

@@ -8,13 +8,13 @@
 #include <system_error>
 #include <vector>
 
-#include "common/files.hpp"
-#include "common/text.hpp"
+#include "core/files.hpp"
+#include "core/text.hpp"
 
 namespace cm::pipeline {
 
-// Reading files is the run reader's (common/files.hpp); the tools name it here too.
-using cm::format_g;  // printf("%.*g"), the non-finite values spelled out (common/text.hpp)
+// Reading files is the run reader's (core/files.hpp); the tools name it here too.
+using cm::format_g;  // printf("%.*g"), the non-finite values spelled out (core/text.hpp)
 using cm::hidden;
 using cm::lines;
 using cm::read_text;
@@ -22,7 +22,7 @@ using cm::throw_io_error;
 using cm::to_double;
 using cm::visible_subdirectories;
 
-// split, trim and join are the project's one set, cm::split etc. (common/text.hpp).
+// split, trim and join are the project's one set, cm::split etc. (core/text.hpp).
 
 /// The full-precision form used in data files (%.17g).
 std::string format_full(double x);

@@ -4,7 +4,7 @@
 #include <limits>
 #include <set>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "tools/text.hpp"
 
 namespace cm::pipeline {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "common/run_reader.hpp"
+#include "core/run_reader.hpp"
 
 namespace cm::pipeline {
 
-// Reading data files is the run reader's (common/run_reader.hpp); the tools name it here too.
+// Reading data files is the run reader's (core/run_reader.hpp); the tools name it here too.
 using cm::parse_tsv;
 using cm::read_tsv;
 using cm::TsvColumn;

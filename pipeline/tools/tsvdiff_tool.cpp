@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 #include "tools/tsv.hpp"
 
 namespace cm::pipeline {

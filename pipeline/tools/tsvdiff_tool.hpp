@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 
 namespace cm::pipeline {
 

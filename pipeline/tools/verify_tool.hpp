@@ -44,7 +44,7 @@
 #include <thread>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 #include "tools/archive.hpp"
 
 namespace cm::pipeline {

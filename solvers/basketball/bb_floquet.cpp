@@ -16,10 +16,10 @@
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
-#include "common/eigenvalues.hpp"
-#include "common/math.hpp"
-#include "common/study.hpp"
-#include "common/text.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
+#include "numerics/eigenvalues.hpp"
 
 namespace {
 

@@ -34,11 +34,11 @@
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
-#include "common/eigenvalues.hpp"
-#include "common/math.hpp"
-#include "common/optimize.hpp"
-#include "common/study.hpp"
-#include "common/sundials.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
+#include "numerics/eigenvalues.hpp"
+#include "numerics/optimize.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 

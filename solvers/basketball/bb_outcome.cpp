@@ -38,9 +38,9 @@
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/math.hpp"
-#include "common/study.hpp"
-#include "common/sundials.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 

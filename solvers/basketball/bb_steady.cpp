@@ -25,10 +25,10 @@
 
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
-#include "common/eigenvalues.hpp"
-#include "common/math.hpp"
-#include "common/optimize.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
+#include "numerics/eigenvalues.hpp"
+#include "numerics/optimize.hpp"
 
 namespace {
 

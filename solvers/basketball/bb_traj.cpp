@@ -38,9 +38,9 @@
 #include "basketball/config.hpp"
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/grid.hpp"
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/grid.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "common/sundials.hpp"
+#include "numerics/sundials.hpp"
 
 namespace bb {
 

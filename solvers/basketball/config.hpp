@@ -6,7 +6,7 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/options.hpp"
+#include "core/options.hpp"
 
 namespace bb {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "common/math.hpp"
-#include "common/optimize.hpp"
+#include "core/math.hpp"
+#include "numerics/optimize.hpp"
 
 namespace bb {
 

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 
 namespace bb {
 namespace {

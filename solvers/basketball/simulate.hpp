@@ -7,7 +7,7 @@
 #include <string>
 
 #include "basketball/model.hpp"
-#include "common/sundials.hpp"
+#include "numerics/sundials.hpp"
 
 namespace bb {
 

@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
-#include "common/text.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
 #include "dem/model.hpp"
 
 namespace {

@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "common/convergence.hpp"
-#include "common/rotation.hpp"
-#include "common/study.hpp"
-#include "common/sundials.hpp"
-#include "common/text.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
 #include "dem/model.hpp"
+#include "numerics/convergence.hpp"
+#include "numerics/rotation.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 

@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/study.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
 #include "dem/analysis.hpp"
 #include "dem/model.hpp"
 

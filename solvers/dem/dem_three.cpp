@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "dem/analysis.hpp"
 #include "dem/model.hpp"
 

@@ -6,8 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/rotation.hpp"
+#include "core/errors.hpp"
+#include "numerics/rotation.hpp"
 
 namespace dem {
 

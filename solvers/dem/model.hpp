@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 
 namespace dem {
 

@@ -8,9 +8,9 @@
 #include <functional>
 #include <limits>
 
-#include "common/eigenvalues.hpp"
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
+#include "numerics/eigenvalues.hpp"
 
 namespace fr {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 #include "friction/quadrature.hpp"
 
 namespace fr {

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "common/study.hpp"
+#include "core/study.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/limitdirs.hpp"

@@ -18,8 +18,8 @@
 #include <optional>
 #include <vector>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/limitdirs.hpp"

@@ -19,8 +19,8 @@
 #include <array>
 #include <cmath>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
 

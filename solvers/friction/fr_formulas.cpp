@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"

@@ -26,8 +26,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
 

@@ -15,8 +15,8 @@
 #include <cmath>
 #include <map>
 
-#include "common/math.hpp"
-#include "common/study.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
 

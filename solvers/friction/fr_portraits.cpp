@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "common/grid.hpp"
-#include "common/math.hpp"
-#include "common/study.hpp"
-#include "common/sundials.hpp"
+#include "core/grid.hpp"
+#include "core/math.hpp"
+#include "core/study.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/models.hpp"
 #include "friction/sphere.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "common/study.hpp"
+#include "core/study.hpp"
 #include "friction/exact.hpp"
 #include "friction/properties.hpp"
 

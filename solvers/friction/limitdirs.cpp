@@ -12,8 +12,8 @@
 #include <cmath>
 #include <limits>
 
-#include "common/math.hpp"
-#include "common/text.hpp"
+#include "core/math.hpp"
+#include "core/text.hpp"
 
 namespace fr {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"

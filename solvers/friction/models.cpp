@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 #include "friction/quadrature.hpp"
 
 namespace fr {

@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 #include "friction/exact.hpp"
 
 namespace fr {

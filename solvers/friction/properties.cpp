@@ -4,8 +4,8 @@
 #include <boost/math/quadrature/gauss.hpp>
 #include <cmath>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 #include "friction/models.hpp"
 
 namespace fr {

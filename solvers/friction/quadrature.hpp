@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 namespace fr {
 

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/sundials.hpp"
+#include "core/options.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"
+#include "numerics/sundials.hpp"
 
 namespace fr {
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "common/math.hpp"
-#include "common/optimize.hpp"
+#include "core/math.hpp"
+#include "numerics/optimize.hpp"
 
 namespace md {
 

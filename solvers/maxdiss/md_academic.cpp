@@ -18,7 +18,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "common/study.hpp"
+#include "core/study.hpp"
 #include "maxdiss/bodies.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"

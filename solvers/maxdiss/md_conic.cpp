@@ -15,10 +15,10 @@
 #include <cstdio>
 #include <optional>
 
-#include "common/optimize.hpp"
-#include "common/study.hpp"
+#include "core/study.hpp"
 #include "maxdiss/reference.hpp"
 #include "maxdiss/single_contact.hpp"
+#include "numerics/optimize.hpp"
 
 namespace {
 

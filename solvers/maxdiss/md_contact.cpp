@@ -16,8 +16,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "common/study.hpp"
-#include "common/text.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"
 #include "maxdiss/single_contact.hpp"

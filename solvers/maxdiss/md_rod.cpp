@@ -19,12 +19,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "common/grid.hpp"
-#include "common/optimize.hpp"
-#include "common/study.hpp"
+#include "core/grid.hpp"
+#include "core/study.hpp"
 #include "maxdiss/bodies.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/single_contact.hpp"
+#include "numerics/optimize.hpp"
 
 namespace {
 

@@ -32,9 +32,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "common/math.hpp"
-#include "common/optimize.hpp"
+#include "core/math.hpp"
 #include "maxdiss/trig_roots.hpp"
+#include "numerics/optimize.hpp"
 
 namespace md {
 

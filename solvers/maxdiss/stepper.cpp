@@ -4,10 +4,10 @@
 #include <cmath>
 #include <limits>
 
-#include "common/errors.hpp"
-#include "common/sundials.hpp"
+#include "core/errors.hpp"
 #include "maxdiss/bodies.hpp"
 #include "maxdiss/coulomb.hpp"
+#include "numerics/sundials.hpp"
 
 namespace md {
 

@@ -20,9 +20,9 @@
 #include <Eigen/Dense>
 #include <string>
 
-#include "common/rotation.hpp"
 #include "maxdiss/contact_law.hpp"
 #include "maxdiss/single_contact.hpp"
+#include "numerics/rotation.hpp"
 
 namespace md {
 

@@ -18,7 +18,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "common/rotation.hpp"
+#include "numerics/rotation.hpp"
 #include "rollingball/actuation.hpp"
 #include "rollingball/rails.hpp"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/grid.hpp"
-#include "common/sundials.hpp"
+#include "core/grid.hpp"
+#include "numerics/sundials.hpp"
 
 namespace rb {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/sundials.hpp"
+#include "core/options.hpp"
+#include "numerics/sundials.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/disk.hpp"
 #include "rollingball/march.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 namespace rb {
 

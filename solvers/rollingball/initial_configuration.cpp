@@ -5,8 +5,8 @@
 #include <limits>
 #include <optional>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
 
 namespace rb {
 namespace {

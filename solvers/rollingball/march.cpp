@@ -5,9 +5,9 @@
 #include <limits>
 #include <tuple>
 
-#include "common/errors.hpp"
-#include "common/grid.hpp"
-#include "common/optimize.hpp"
+#include "core/errors.hpp"
+#include "core/grid.hpp"
+#include "numerics/optimize.hpp"
 
 namespace rb {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "common/sundials.hpp"
+#include "numerics/sundials.hpp"
 
 namespace rb {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 namespace rb {
 

@@ -24,13 +24,13 @@
 #include <map>
 #include <memory>
 
-#include "common/errors.hpp"
-#include "common/grid.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
-#include "common/study.hpp"
-#include "common/sundials.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/grid.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
+#include "numerics/sundials.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/config.hpp"
 #include "rollingball/initial_configuration.hpp"

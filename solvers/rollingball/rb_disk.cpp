@@ -19,13 +19,13 @@
 #include <limits>
 #include <map>
 
-#include "common/errors.hpp"
-#include "common/grid.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
-#include "common/study.hpp"
-#include "common/sundials.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/grid.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
+#include "numerics/sundials.hpp"
 #include "rollingball/config.hpp"
 #include "rollingball/disk.hpp"
 #include "rollingball/march.hpp"

@@ -14,10 +14,10 @@
 #include <cmath>
 #include <memory>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
-#include "common/study.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
+#include "core/study.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/config.hpp"
 #include "rollingball/initial_configuration.hpp"

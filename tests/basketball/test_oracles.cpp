@@ -15,10 +15,10 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/eigenvalues.hpp"
-#include "common/math.hpp"
-#include "common/optimize.hpp"
-#include "common/sundials.hpp"
+#include "core/math.hpp"
+#include "numerics/eigenvalues.hpp"
+#include "numerics/optimize.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 
@@ -237,7 +237,7 @@ std::vector<Case> parameter_sets() {
           {"fat", bb::Parameters{.r = 0.15, .a = 0.02, .R = 0.24, .j = 2.0 / 3.0, .g = 9.81, .mu = 0.35}}};
 }
 
-// The root of f in [lo, hi], where f changes sign: the project's bisection (common/optimize.hpp),
+// The root of f in [lo, hi], where f changes sign: the project's bisection (numerics/optimize.hpp),
 // down to adjacent doubles; NaN, and a failed expectation, without a sign change.
 double bisect(const std::function<double(double)>& f, double lo, double hi) {
   const double x = cm::bisect(f, lo, hi);

@@ -13,9 +13,9 @@
 
 #include "basketball/model.hpp"
 #include "basketball/simulate.hpp"
-#include "common/eigenvalues.hpp"
-#include "common/math.hpp"
-#include "common/sundials.hpp"
+#include "core/math.hpp"
+#include "numerics/eigenvalues.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 

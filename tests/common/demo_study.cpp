@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "common/study.hpp"
+#include "core/study.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Unit tests of the largest of m draws estimated from a series (common/extremes.hpp), on series of
+// Unit tests of the largest of m draws estimated from a series (numerics/extremes.hpp), on series of
 // a known marginal distribution. The series are independent exponential and normal values, whose
 // largest of m draws has a median in closed form, and an AR(1) series, normal with
 // variance 1 / (1 - phi^2). Its correlated steps make the naive interval too narrow where the
@@ -13,8 +13,8 @@
 #include <random>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/extremes.hpp"
+#include "core/errors.hpp"
+#include "numerics/extremes.hpp"
 
 namespace {
 

@@ -1,9 +1,9 @@
-// Unit tests of solvers/common/optimize.hpp: golden-section search and bisection.
+// Unit tests of solvers/numerics/optimize.hpp: golden-section search and bisection.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "common/optimize.hpp"
+#include "numerics/optimize.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <random>
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 
 namespace {
 

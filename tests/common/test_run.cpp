@@ -9,8 +9,8 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "common/run.hpp"
-#include "common/text.hpp"
+#include "core/run.hpp"
+#include "core/text.hpp"
 
 namespace fs = std::filesystem;
 

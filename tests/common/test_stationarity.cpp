@@ -1,4 +1,4 @@
-// Unit tests of the stationarity measures (common/stationarity.hpp): a series with a known drift is
+// Unit tests of the stationarity measures (numerics/stationarity.hpp): a series with a known drift is
 // called drifting by the amount put in, a flat one not; batch means give the standard error that
 // independent noise of a known sigma has, and a larger one for correlated noise.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "common/stationarity.hpp"
+#include "numerics/stationarity.hpp"
 
 namespace {
 

@@ -5,8 +5,8 @@
 
 #include <cmath>
 
-#include "common/options.hpp"
-#include "common/sundials.hpp"
+#include "core/options.hpp"
+#include "numerics/sundials.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <vector>
 
-#include "common/rotation.hpp"
 #include "dem/model.hpp"
+#include "numerics/rotation.hpp"
 
 namespace {
 

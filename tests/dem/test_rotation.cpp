@@ -1,13 +1,13 @@
-// Rotation algebra of paper 003 (Sect. 2) in solvers/common/rotation.hpp: the oracles O-1 to O-5
+// Rotation algebra of paper 003 (Sect. 2) in solvers/numerics/rotation.hpp: the oracles O-1 to O-5
 // of spec 003 §5.2, cross-checked against the Euler-Rodrigues formula (1) and quaternions.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-#include "common/math.hpp"
-#include "common/rotation.hpp"
+#include "core/math.hpp"
 #include "dem/model.hpp"
+#include "numerics/rotation.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 #include "friction/dynamics.hpp"
 #include "friction/exact.hpp"
 #include "friction/models.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <random>
 
-#include "common/math.hpp"
+#include "core/math.hpp"
 #include "maxdiss/single_contact.hpp"
 #include "random_problems.hpp"
 

@@ -5,7 +5,7 @@
 #include <Eigen/Dense>
 #include <random>
 
-#include "common/math.hpp"
+#include "core/math.hpp"
 #include "maxdiss/bodies.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/reference.hpp"

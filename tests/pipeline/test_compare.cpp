@@ -7,8 +7,8 @@
 #include <fstream>
 #include <limits>
 
-#include "common/errors.hpp"
-#include "common/run_reader.hpp"
+#include "core/errors.hpp"
+#include "core/run_reader.hpp"
 #include "scratch.hpp"
 #include "tools/compare.hpp"
 

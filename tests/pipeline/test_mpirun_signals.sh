@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make's MPI launcher (pipeline/mpirun-signals) and a signal: passed on to mpirun, and the
 # launcher's status 128 + the signal unless mpirun still ends with 0. That is what a run does
-# whose ranks hold the signal while it commits (common/run.hpp, hold_stop_signals): it ends
+# whose ranks hold the signal while it commits (core/run.hpp, hold_stop_signals): it ends
 # complete, and make must not take it for a failure. mpirun here is a stand-in on PATH.
 #   test_mpirun_signals.sh SOURCE SCRATCH
 set -u

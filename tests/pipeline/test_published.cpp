@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "tools/published.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "scratch.hpp"
 #include "tools/query_tool.hpp"
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "scratch.hpp"
 #include "tools/bench.hpp"
 #include "tools/report.hpp"

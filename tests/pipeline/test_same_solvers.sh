@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # A paper's record stays current across changes to other papers' solvers: the report's
 # --same-solvers list (the Makefile's same_solvers) starts at the last commit that changed
-# solvers/common, solvers/<paper> or the CMake files that hold the flags. In a clone of the
+# solvers/core, solvers/numerics, solvers/<paper> or the CMake files that hold the flags. In a clone of the
 # committed HEAD (uncommitted changes are not part of the test), `make -n` prints the report's
 # command line of maxdiss and basketball:
 #   - a commit to solvers/basketball: maxdiss's list keeps its first revision and gains the new
 #     one (its record stays current); basketball's list is the new commit alone;
-#   - a commit to solvers/common: maxdiss's list is that commit alone (every paper's record is
+#   - a commit to solvers/core: maxdiss's list is that commit alone (every paper's record is
 #     older than it).
 #   test_same_solvers.sh SOURCE BUILD SCRATCH
 # BUILD is a build tree of the project (make -n needs its programs to exist, and runs none).
@@ -41,6 +41,6 @@ revisions maxdiss | grep -qx "$other" || fail "maxdiss's list lacks the later co
 [[ $(revisions basketball) == "$other" ]] || fail "basketball's list is not its own change alone: $(revisions basketball)"
 echo "a change to solvers/basketball keeps maxdiss's record current and starts basketball's list"
 
-common=$(commit_to solvers/common/run.cpp)
-[[ $(revisions maxdiss) == "$common" ]] || fail "maxdiss's list after a change to solvers/common: $(revisions maxdiss)"
-echo "a change to solvers/common starts every paper's list again"
+common=$(commit_to solvers/core/run.cpp)
+[[ $(revisions maxdiss) == "$common" ]] || fail "maxdiss's list after a change to solvers/core: $(revisions maxdiss)"
+echo "a change to solvers/core starts every paper's list again"

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "scratch.hpp"
 #include "tools/text.hpp"
 

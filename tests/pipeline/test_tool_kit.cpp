@@ -1,11 +1,11 @@
-// The tool kit (common/tool.hpp): the usage generated from the declarations, the required keys
+// The tool kit (core/tool.hpp): the usage generated from the declarations, the required keys
 // checked before the tool runs (exit 2, naming the key), and run() called with what it asks for.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "common/tool.hpp"
+#include "core/tool.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "tools/tsv.hpp"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <memory>
 
-#include "common/options.hpp"
-#include "common/sundials.hpp"
+#include "core/options.hpp"
+#include "numerics/sundials.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/disk.hpp"
 #include "rollingball/march.hpp"

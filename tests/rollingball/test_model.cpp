@@ -5,9 +5,9 @@
 #include <Eigen/Eigenvalues>
 #include <cmath>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/rotation.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "numerics/rotation.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/disk.hpp"
 #include "rollingball/initial_configuration.hpp"

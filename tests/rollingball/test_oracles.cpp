@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "common/rotation.hpp"
+#include "numerics/rotation.hpp"
 #include "rollingball/ball.hpp"
 #include "rollingball/disk.hpp"
 #include "rollingball/initial_configuration.hpp"

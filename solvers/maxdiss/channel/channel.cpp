@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "common/math.hpp"
+#include "core/math.hpp"
 
 namespace md::granular {
 

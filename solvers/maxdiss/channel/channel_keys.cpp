@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "common/run.hpp"
-#include "common/text.hpp"
+#include "core/run.hpp"
+#include "core/text.hpp"
 
 namespace md::granular {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 #include "maxdiss/channel/channel.hpp"
 #include "maxdiss/contact_law.hpp"
 

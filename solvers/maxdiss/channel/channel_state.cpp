@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "common/files.hpp"
-#include "common/text.hpp"
+#include "core/files.hpp"
+#include "core/text.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 
 namespace md::granular {

@@ -13,9 +13,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/run.hpp"
-#include "common/run_reader.hpp"
+#include "core/errors.hpp"
+#include "core/run.hpp"
+#include "core/run_reader.hpp"
 #include "maxdiss/channel/channel.hpp"
 
 namespace md::granular {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "common/run.hpp"
-#include "common/run_reader.hpp"
-#include "common/study.hpp"
+#include "core/run.hpp"
+#include "core/run_reader.hpp"
+#include "core/study.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/channel_state.hpp"
 #include "maxdiss/channel/cost.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "common/text.hpp"
+#include "core/text.hpp"
 
 namespace md::granular {
 

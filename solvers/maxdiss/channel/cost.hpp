@@ -9,8 +9,8 @@
 
 #include <string>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/simulation.hpp"
 

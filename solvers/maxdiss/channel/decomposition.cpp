@@ -7,8 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 
 namespace md::granular {

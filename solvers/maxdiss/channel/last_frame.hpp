@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 #include "maxdiss/channel/channel.hpp"
 #include "maxdiss/channel/simulation.hpp"
 

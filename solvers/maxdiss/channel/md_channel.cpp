@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "common/text.hpp"
+#include "core/text.hpp"
 #include "maxdiss/channel/channel_study.hpp"
 
 namespace md::granular {

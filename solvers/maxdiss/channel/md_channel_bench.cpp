@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "common/study.hpp"
-#include "common/text.hpp"
+#include "core/study.hpp"
+#include "core/text.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/channel_state.hpp"
 

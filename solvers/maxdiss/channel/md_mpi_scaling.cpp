@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/study.hpp"
+#include "core/errors.hpp"
+#include "core/study.hpp"
 #include "maxdiss/channel/channel.hpp"
 #include "maxdiss/channel/channel_state.hpp"
 

@@ -4,7 +4,7 @@
 //
 // A run over ranks names its solver md_channel_mpi, the link beside md_channel in the build's bin
 // that make verify launches under mpirun on the ranks the run recorded.
-#include "common/mpi_study.hpp"
+#include "core/mpi_study.hpp"
 #include "maxdiss/channel/channel_study.hpp"
 
 namespace md::granular {

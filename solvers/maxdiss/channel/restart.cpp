@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "common/text.hpp"
+#include "core/text.hpp"
 #include "maxdiss/channel/simulation.hpp"
 
 namespace md::granular {

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 #include "maxdiss/channel/channel_state.hpp"
 #include "maxdiss/channel/schedule.hpp"
 #include "maxdiss/contact_law.hpp"

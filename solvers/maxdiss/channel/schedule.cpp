@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "common/run.hpp"
+#include "core/run.hpp"
 
 namespace md::granular {
 

@@ -4,10 +4,10 @@
 // A run takes time.t_end / time.dt steps and samples the channel every sample.every steps, the
 // last step included. Table 2 averages the samples of the window from average.t_start to the end;
 // average.max_drift and average.batches say how the window's stationarity is judged
-// (common/stationarity.hpp).
+// (numerics/stationarity.hpp).
 #pragma once
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 
 namespace md::granular {
 

@@ -11,7 +11,7 @@
 #include <thread>
 #include <utility>
 
-#include "common/text.hpp"
+#include "core/text.hpp"
 
 namespace md::granular {
 

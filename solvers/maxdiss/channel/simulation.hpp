@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "common/run.hpp"
-#include "common/stationarity.hpp"
+#include "core/run.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/restart.hpp"
 #include "maxdiss/channel/schedule.hpp"
+#include "numerics/stationarity.hpp"
 
 namespace md::granular {
 

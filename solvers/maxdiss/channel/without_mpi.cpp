@@ -1,7 +1,7 @@
 // The channel in a program without MPI: md_channel_bench, and md_channel in a build without it
 // (-DCM_MPI=OFF). No split into subdomains, and the key coupling = ranks refused. A build with MPI
 // links decomposition.cpp's ChannelSetup::coupling() and over_ranks.cpp into md_channel instead.
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/channel_study.hpp"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/math.hpp"
+#include "core/math.hpp"
 
 namespace md::granular {
 

@@ -6,7 +6,7 @@
 #include <bit>
 #include <cmath>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 #include "maxdiss/granular/block_laws.hpp"
 
 namespace md::granular {

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <string>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 namespace md::granular {
 

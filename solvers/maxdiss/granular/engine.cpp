@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
 #include "maxdiss/granular/sweep.hpp"
 
 namespace md::granular {

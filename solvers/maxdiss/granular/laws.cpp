@@ -4,8 +4,8 @@
 
 #include <optional>
 
-#include "common/optimize.hpp"
 #include "maxdiss/granular/block_laws.hpp"
+#include "numerics/optimize.hpp"
 
 namespace md::granular {
 

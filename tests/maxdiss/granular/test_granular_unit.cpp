@@ -13,11 +13,11 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/optimize.hpp"
 #include "granular_fixtures.hpp"
 #include "maxdiss/channel/channel.hpp"
 #include "maxdiss/coulomb.hpp"
 #include "maxdiss/granular/engine.hpp"
+#include "numerics/optimize.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "common/study.hpp"
+#include "core/study.hpp"
 
 namespace cm {
 

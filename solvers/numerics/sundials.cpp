@@ -1,7 +1,7 @@
 // SUNDIALS behind cm::Integrator. Each class owns its SUNContext, vectors, matrices, solvers and
 // integrator memory through unique_ptr with the matching SUNDIALS destructor, in the order that
 // frees the integrator before the context.
-#include "common/sundials.hpp"
+#include "numerics/sundials.hpp"
 
 #include <arkode/arkode_erkstep.h>
 #include <cvode/cvode.h>

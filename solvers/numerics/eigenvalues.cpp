@@ -1,4 +1,4 @@
-#include "common/eigenvalues.hpp"
+#include "numerics/eigenvalues.hpp"
 
 #include <Eigen/Eigenvalues>
 

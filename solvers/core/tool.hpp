@@ -1,4 +1,4 @@
-// The one shape of a tool of the pipeline, beside the one shape of a study (common/study.hpp).
+// The one shape of a tool of the pipeline, beside the one shape of a study (core/study.hpp).
 // A tool is a class that declares its keys and runs; it writes no run of its own:
 //
 //   class Tsvdiff {
@@ -17,7 +17,7 @@
 // the optional ones in brackets, then info.options and info.exits), parses the command line,
 // refuses a required key left empty (exit 2, naming it) and calls run(), which may take the
 // config, the invocation (--quiet, --output), both or neither. Every failure maps to its exit
-// status as in every main (common/errors.hpp, cm::guarded_main).
+// status as in every main (core/errors.hpp, cm::guarded_main).
 //
 // It lives beside study_main, not in the pipeline's library, because it needs only the options
 // layer and guarded_main: a tool's class can then be unit-tested over cm::core alone.
@@ -25,9 +25,9 @@
 
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 
 namespace cm {
 

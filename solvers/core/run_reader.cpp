@@ -1,14 +1,14 @@
-#include "common/run_reader.hpp"
+#include "core/run_reader.hpp"
 
 #include <cmath>
 #include <limits>
 #include <set>
 #include <system_error>
 
-#include "common/errors.hpp"
-#include "common/files.hpp"
-#include "common/store.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/files.hpp"
+#include "core/store.hpp"
+#include "core/text.hpp"
 
 namespace cm {
 

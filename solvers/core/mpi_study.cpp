@@ -1,5 +1,5 @@
 // MPI around a study (mpi_study.hpp).
-#include "common/mpi_study.hpp"
+#include "core/mpi_study.hpp"
 
 #include <string>
 

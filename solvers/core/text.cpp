@@ -1,4 +1,4 @@
-#include "common/text.hpp"
+#include "core/text.hpp"
 
 #include <cctype>
 #include <cerrno>

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace cm {
 

@@ -1,4 +1,4 @@
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "common/stationarity.hpp"
+#include "numerics/stationarity.hpp"
 
 #include <algorithm>
 #include <cmath>

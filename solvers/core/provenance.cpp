@@ -1,4 +1,4 @@
-#include "common/provenance.hpp"
+#include "core/provenance.hpp"
 
 #include <openssl/evp.h>
 

@@ -32,8 +32,8 @@
 #include <utility>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/math.hpp"
+#include "core/errors.hpp"
+#include "core/math.hpp"
 
 namespace cm {
 
@@ -166,7 +166,7 @@ class Config {
   /// Whether a key is declared.
   bool has(const std::string& key) const { return keys_.count(key) > 0; }
   /// The value of a declared real or integer key (after parse(): the effective value), for checks
-  /// that read a key another part of the program declared (the budgets of common/run.hpp).
+  /// that read a key another part of the program declared (the budgets of core/run.hpp).
   double number(const std::string& key) const;
 
   /// Replaces the usage lines of --help (for tools, which write no run and have their own exit

@@ -1,4 +1,4 @@
-#include "common/store.hpp"
+#include "core/store.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <limits>
 
-#include "common/errors.hpp"
+#include "core/errors.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,5 +1,5 @@
 // The one run writer of the project (CONVENTIONS.md, "A run"). A study receives its Run from
-// cm::study_main (common/study.hpp) and writes into it; the kit commits it:
+// cm::study_main (core/study.hpp) and writes into it; the kit commits it:
 //
 //   auto traj = run.table("trajectory.tsv", "disk state and contact forces",
 //                         {{"t", "1"}, {"phi", "rad"}, {"N", "1"}}, {n_rows, "output.dt"});
@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "common/options.hpp"
+#include "core/options.hpp"
 
 namespace cm {
 
@@ -143,7 +143,7 @@ class Run {
   /// Checks the output (see above) and opens the temporary run directory. `output` empty means
   /// results/<paper>/<study>. `store` (key output.store) is where the run is kept by its id:
   /// "none" writes the run at the output itself; a directory keeps it as <store>/<run id> and
-  /// makes the output a relative symbolic link to it (common/store.hpp); "auto" is results/runs
+  /// makes the output a relative symbolic link to it (core/store.hpp); "auto" is results/runs
   /// when the output is the default one, else "none".
   Run(const Config& config, RunIdentity identity, const Invocation& invocation, Budget budget = {},
       const std::string& store = "none");
@@ -151,7 +151,7 @@ class Run {
   Run& operator=(const Run&) = delete;
   ~Run();
   /// A run that writes nothing: the other ranks of a study over MPI compute with rank 0, which
-  /// alone writes (common/mpi_study.hpp). Tables take their rows within the budget and drop them.
+  /// alone writes (core/mpi_study.hpp). Tables take their rows within the budget and drop them.
   static std::unique_ptr<Run> discarding(const Config& config, RunIdentity identity, const Invocation& invocation,
                                          Budget budget = {});
 

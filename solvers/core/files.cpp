@@ -1,4 +1,4 @@
-#include "common/files.hpp"
+#include "core/files.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "common/errors.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace cm {
 

@@ -1,4 +1,4 @@
-#include "common/options.hpp"
+#include "core/options.hpp"
 
 #include <sys/stat.h>
 
@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 
-#include "common/provenance.hpp"
-#include "common/text.hpp"
+#include "core/provenance.hpp"
+#include "core/text.hpp"
 
 namespace po = boost::program_options;
 

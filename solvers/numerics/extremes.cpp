@@ -1,4 +1,4 @@
-#include "common/extremes.hpp"
+#include "numerics/extremes.hpp"
 
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
@@ -6,9 +6,9 @@
 #include <limits>
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/stationarity.hpp"
-#include "common/text.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
+#include "numerics/stationarity.hpp"
 
 namespace cm {
 

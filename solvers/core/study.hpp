@@ -4,7 +4,7 @@
 //    public:
 //     static constexpr cm::StudyInfo info{"rb_disk", "rollingball", "disk",
 //                                         "Rolling disk actuated by internal point masses (Sect. 5)"};
-//     void declare(cm::Config& config);   // bind every key to a field (common/options.hpp)
+//     void declare(cm::Config& config);   // bind every key to a field (core/options.hpp)
 //     void run(cm::Run& run);             // set up, solve, write: named steps, as the paper's section reads
 //    private:
 //     Options options_;                   // the fields the keys are bound to
@@ -15,17 +15,17 @@
 // study_main declares the keys every study has (run.study, output.max_rows, output.max_bytes,
 // output.store),
 // parses the command line, opens the run (checking the output before any work), calls run(),
-// commits, and maps every failure to its exit status (common/errors.hpp). One executable may serve
+// commits, and maps every failure to its exit status (core/errors.hpp). One executable may serve
 // several studies: the study is named by the key run.study (default info.study), never by the
 // output folder; the default output is results/<paper>/<study>. The pipeline's tools have the same
-// shape without a run: common/tool.hpp, cm::tool_main.
+// shape without a run: core/tool.hpp, cm::tool_main.
 #pragma once
 
 #include <string>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
-#include "common/run.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
+#include "core/run.hpp"
 
 namespace cm {
 

@@ -10,7 +10,7 @@
 // Its confidence interval is Woodruff's: the fraction of the series at or below Q_n(p) has a
 // standard error s, and the interval is Q_n(p - t s) .. Q_n(p + t s), t Student's quantile.
 // Consecutive steps are correlated, so s comes from batch means of the indicator 1{x_i <= Q_n(p)}
-// (common/stationarity.hpp), which see the clustering of the exceedances that sqrt(p (1 - p) / n)
+// (numerics/stationarity.hpp), which see the clustering of the exceedances that sqrt(p (1 - p) / n)
 // misses; with one batch per value it is that naive error again. Batch means rather than a block
 // bootstrap: no generator to seed, one sort, and the same batches as the studies' averages.
 // The m draws of the statistic are independent: snapshots of a run taken farther apart than its

@@ -1,4 +1,4 @@
-// Reading files: what the run reader (common/run_reader.hpp) and the pipeline's tools share.
+// Reading files: what the run reader (core/run_reader.hpp) and the pipeline's tools share.
 #pragma once
 
 #include <filesystem>

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "common/errors.hpp"
-#include "common/options.hpp"
+#include "core/errors.hpp"
+#include "core/options.hpp"
 
 namespace cm {
 

@@ -18,8 +18,8 @@
 
 #include <memory>
 
-#include "common/errors.hpp"
-#include "common/study.hpp"
+#include "core/errors.hpp"
+#include "core/study.hpp"
 
 namespace cm::mpi {
 

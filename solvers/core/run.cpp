@@ -1,4 +1,4 @@
-#include "common/run.hpp"
+#include "core/run.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -17,11 +17,11 @@
 #include <set>
 #include <sstream>
 
-#include "common/files.hpp"
-#include "common/provenance.hpp"
-#include "common/run_reader.hpp"
-#include "common/store.hpp"
-#include "common/text.hpp"
+#include "core/files.hpp"
+#include "core/provenance.hpp"
+#include "core/run_reader.hpp"
+#include "core/store.hpp"
+#include "core/text.hpp"
 
 namespace fs = std::filesystem;
 
