@@ -15,6 +15,7 @@
 #include "core/study.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/channel_state.hpp"
+#include "maxdiss/channel/compared_run.hpp"
 #include "maxdiss/channel/cost.hpp"
 #include "maxdiss/channel/last_frame.hpp"
 #include "maxdiss/channel/restart.hpp"
@@ -46,8 +47,6 @@ class ChannelStudy {
   void write_scalars(cm::Run& run, const std::string& law, const Outcome& r, const Channel& channel) const;
   /// The two laws against each other (P49) and the claims of Sect. 4.3 over both.
   void compare(cm::Run& run) const;
-  /// compare.with: this run's Table 2 against the other run's.
-  void compare_with(cm::Run& run) const;
 
   ChannelSetup setup_;
   Schedule schedule_;
@@ -57,9 +56,7 @@ class ChannelStudy {
   CouplingChoice coupling_ = CouplingChoice::serial;
   std::vector<ContactLaw> laws_{contact_laws.begin(), contact_laws.end()};  // run.laws, in the order of the laws
   bool side_by_side_ = false;
-  std::string compare_with_ = "none";
-  std::optional<SavedRun> compared_;
-  std::string sweep_order_;  // compare.with: this run's sweep order, for its note
+  ComparedRun compared_;
   PerLaw<Outcome> outcome_;
 };
 

@@ -8,8 +8,8 @@
 // file is the study (channel_study.hpp): its keys, its run of one law or both (simulation.hpp) and
 // what it writes: Table 2 per law, the geometry, the scalars and the comparisons. Its units: the
 // channel's keys (channel_keys.hpp), the time and window (schedule.hpp), the restart (restart.hpp),
-// the last frame (last_frame.hpp) and the cost (cost.hpp). The key coupling, read first, chooses one
-// process or one subdomain per MPI rank (over_ranks.cpp), so MPI starts only for ranks.
+// the last frame (last_frame.hpp), the cost (cost.hpp) and compare.with (compared_run.hpp). The key coupling, read
+// first, chooses one process or one subdomain per MPI rank (over_ranks.cpp), so MPI starts only for ranks.
 //
 // Sample runs (into a scratch folder of their own, never over the pipeline's results/):
 //   md_channel --config configs/maxdiss/quick/channel.ini --output try/channel
@@ -24,7 +24,6 @@
 //              --time.t_end=0.02 --average.t_start=0.015 --output try/both   (both laws from one frame)
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <map>
@@ -59,9 +58,7 @@ void ChannelStudy::declare(cm::Config& c) {
                 {"maxdiss", {ContactLaw::maxdiss}}},
                "the contact laws simulated: both (Table 2 and the comparison of the laws), or one");
   restart_.declare(c);
-  c.add("compare.with", &compare_with_,
-        "a run of the same channel over the same window whose Table 2 this run's is compared with, or none")
-      .names_run();
+  compared_.declare(c);
   c.add("solver.side_by_side", &side_by_side_,
         "step the two laws at the same time, each on solver.threads threads; the law still running when the "
         "other ends, or the one law of run.laws, takes the other's threads too (the data do not depend on it)");
@@ -83,19 +80,10 @@ void ChannelStudy::declare(cm::Config& c) {
       c.fail("restart.law", "names a saved frame to go on from: it needs restart.from");
     if (setup_.cuts == Cuts::balanced && restart_.from == "none")
       c.fail("mpi.cuts", "balanced places the cuts by the spheres of a saved frame: it needs restart.from");
-    if (restart_.from == "none" && compare_with_ == "none") return;
+    if (restart_.from == "none" && !compared_.asked()) return;
     const std::map<std::string, std::string> values = c.effective();
     if (restart_.from != "none") restart_.read(c, values, laws_, schedule_);
-    if (compare_with_ != "none") {
-      const SavedRun other = load_channel_run(compare_with_, "compare.with");
-      require_same_channel(other, values, "compare.with");
-      for (const char* key : {"time.t_end", "average.t_start", "sample.every"})
-        if (other.config.at(key) != values.at(key))
-          c.fail("compare.with", std::string("the run compared with has another ") + key + " (" + other.config.at(key) +
-                                     "): the windows must be the same");
-      compared_ = other;
-      sweep_order_ = values.at("nbgs.order");
-    }
+    compared_.check(c, values);
   });
 }
 
@@ -137,7 +125,7 @@ void ChannelStudy::run(cm::Run& run) {
     }
   }
   if (both_laws()) compare(run);
-  if (compared_) compare_with(run);
+  if (compared_.asked()) compared_.write(run, laws_, outcome_, setup_);
 }
 
 void ChannelStudy::write_geometry(cm::Run& run) const {
@@ -224,39 +212,6 @@ void ChannelStudy::compare(cm::Run& run) const {
   run.scalar("inflow_rate", static_cast<double>(m.inserted) / schedule_.t_end, "1/s");
   run.scalar("time_steps", static_cast<double>(schedule_.steps));
   run.scalar("radius", setup_.channel.R, "m");
-}
-
-/// compare.with: this run's Table 2 against the other run's, law by law, as relative
-/// differences (this - other) / other, and a note that says what was compared with what.
-void ChannelStudy::compare_with(cm::Run& run) const {
-  const cm::TsvData other = cm::read_tsv(compared_->dir / "table2.tsv");
-  bool same = other.columns.size() == table2_columns.size();
-  for (std::size_t q = 0; same && q < table2_columns.size(); ++q)
-    same = other.columns[q].name == table2_columns[q].name;
-  if (!same) throw cm::InputError("compare.with: the table2.tsv of the run compared with has other columns");
-  std::string text;
-  for (ContactLaw law : laws_) {
-    const std::vector<double> mine = table2_row(outcome_[law], setup_.channel);
-    for (const auto& row : other.rows) {
-      if (row[0] != static_cast<double>(law)) continue;
-      text += std::string(text.empty() ? "" : "; ") + name(law) + ":";
-      for (std::size_t q = 0; q < mine.size(); ++q) {
-        const std::string& quantity = table2_columns[q + 1].name;
-        const double diff = (mine[q] - row[q + 1]) / std::fabs(row[q + 1]);
-        run.scalar(quantity + "_rel_diff_" + name(law), diff);
-        char item[160];
-        std::snprintf(item, sizeof item, "%s %s %.6g against %.6g (%+.2f %%)", q ? "," : "", quantity.c_str(), mine[q],
-                      row[q + 1], 100.0 * diff);
-        text += item;
-      }
-    }
-  }
-  if (text.empty()) throw cm::InputError("compare.with: the run compared with simulated none of this run's laws");
-  run.note("Table 2 of this run (" + std::to_string(setup_.ranks) + " rank(s), mpi.grid " +
-           std::to_string(setup_.subdomains[0]) + "," + std::to_string(setup_.subdomains[1]) + "," +
-           std::to_string(setup_.subdomains[2]) + ", nbgs.order " + sweep_order_ + ") against run " +
-           compared_->run_id + " (study " + compared_->study + ", " + compared_->solver +
-           "), over the same window: " + text);
 }
 
 }  // namespace md::granular
