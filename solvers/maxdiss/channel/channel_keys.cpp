@@ -174,6 +174,16 @@ void ChannelSetup::declare_ranks(cm::Config& c) {
         "developed flow a step's sweeps take some 1.5 times as long per contact as the rest of it per sphere "
         "(md_channel_bench's phases)")
       .range(cm::Range::closed(0.0, 1e3));
+  c.add("count.pe_grid", &pe_grid,
+        "pe's blocks along x, y and z on which the contacts are also counted as pe counted them (the series' "
+        "pe_contacts): each block its spheres' and its shadow copies' contacts before its filter, summed (the paper's "
+        "grid: 16, 10, 4); the data of the simulation do not depend on it")
+      .size(3)
+      .range(cm::Range::closed(1, 1e4))
+      .assumption(
+          "ASSUMED: pe's count is taken as pe's getNumberOfContacts() summed over the blocks, a block holding a shadow "
+          "copy of every sphere whose box, R + threshold about its centre, meets the block (pe's SyncNextNeighbors, dx "
+          "= 0)");
   c.add("solver.threads", &engine.threads,
         "OpenMP threads (the data do not depend on it; on shared cores set OMP_WAIT_POLICY=PASSIVE, as make does)")
       .range(cm::Range::closed(1, cm::max_threads))
@@ -242,6 +252,9 @@ std::vector<std::string> channel_physics_keys() {
 
 EngineOptions ChannelSetup::engine_for(ContactLaw law) const {
   EngineOptions eo = engine;
+  for (std::size_t a = 0; a < 3; ++a) eo.pe_blocks.p[a] = static_cast<int>(pe_grid[a]);
+  eo.pe_blocks.box.lo = Vector3d::Zero();
+  eo.pe_blocks.box.hi = Vector3d(channel.Lx, channel.Ly, channel.Lz);
   eo.solver = law == ContactLaw::maxdiss
                   ? BlockSolver::maxdiss
                   : (coulomb == CoulombSolver::exact ? BlockSolver::coulomb_exact : BlockSolver::coulomb_decoupling);

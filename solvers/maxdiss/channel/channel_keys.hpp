@@ -30,6 +30,7 @@ struct ChannelSetup {
   double jacobi_relaxation = 0.75;        ///< mpi.relaxation: omega of the blend across subdomains
   Cuts cuts = Cuts::even;                 ///< mpi.cuts
   double contact_weight = 1.5;            ///< mpi.contact_weight: a contact's load, in spheres (balanced cuts)
+  std::vector<long> pe_grid{16, 10, 4};   ///< count.pe_grid: pe's blocks on which pe's count is taken
   /// Ranks the study runs on (1 unless coupling = ranks); set before declare().
   int ranks = 1;
 

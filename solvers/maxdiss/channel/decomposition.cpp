@@ -292,13 +292,14 @@ void MpiCoupling::remove_ghosts_and_migrate(Engine& engine) {
 }
 
 void MpiCoupling::reduce(StepStats& st) {
-  long sums[2] = {st.contacts, st.sphere_contacts};
+  long sums[3] = {st.contacts, st.sphere_contacts, st.pe_contacts};
   double maxima[5] = {st.max_penetration, st.delta, st.largest, static_cast<double>(st.colours),
                       st.max_sphere_penetration};
-  check(MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_LONG, MPI_SUM, comm_), "MPI_Allreduce");
+  check(MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_LONG, MPI_SUM, comm_), "MPI_Allreduce");
   check(MPI_Allreduce(MPI_IN_PLACE, maxima, 5, MPI_DOUBLE, MPI_MAX, comm_), "MPI_Allreduce");
   st.contacts = sums[0];
   st.sphere_contacts = sums[1];
+  st.pe_contacts = sums[2];
   st.max_penetration = maxima[0];
   st.delta = maxima[1];
   st.largest = maxima[2];

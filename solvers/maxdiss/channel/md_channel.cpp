@@ -175,6 +175,12 @@ void ChannelStudy::write_scalars(cm::Run& run, const std::string& name, const Ou
   run.scalar("max_sphere_penetration_um_" + name, 1e6 * r.max_sphere_pen_sampled, "um");
   run.scalar("max_sphere_penetration_all_um_" + name, 1e6 * r.max_sphere_pen_all, "um");
   run.scalar("max_sphere_penetration_pct_radius_" + name, 100.0 * r.max_sphere_pen_sampled / R, "%");
+  // The contacts as pe counted them on count.pe_grid (pe_count.hpp): a contact across blocks once
+  // for each block that holds both its spheres.
+  run.scalar("avg_contacts_pe_" + name, r.avg_pe_contacts);
+  run.scalar("se_avg_contacts_pe_" + name, r.se_pe_contacts.standard_error);
+  run.scalar("contacts_per_particle_pe_" + name, 2.0 * r.avg_pe_contacts / r.avg_particles);  // 2 N_pe / N
+  run.scalar("se_contacts_per_particle_pe_" + name, r.se_pe_contacts_per_particle.standard_error);
   run.scalar("peak_speed_" + name, r.peak_speed, "m/s");
   run.scalar("peak_mean_speed_" + name, r.peak_mean_speed, "m/s");
   run.scalar("rdf_first_peak_over_diameter_" + name, r.rdf_first_peak);

@@ -29,7 +29,8 @@ const std::vector<cm::Column> series_columns{{"step", "1"},
                                              {"residual", "1"},
                                              {"colours", "1"},
                                              {"sphere_contacts", "1"},
-                                             {"max_sphere_penetration", "m"}};
+                                             {"max_sphere_penetration", "m"},
+                                             {"pe_contacts", "1"}};
 
 const std::vector<cm::Column> table2_columns{{"law", "1"},
                                              {"avg_particles", "1"},
@@ -152,6 +153,7 @@ Outcome Simulation::finish(cm::Run& run, bool write_state_too) {
   r_.avg_particles = sum_n_ / r_.samples;
   r_.avg_contacts = sum_c_ / r_.samples;
   r_.avg_sphere_contacts = sum_sc_ / r_.samples;
+  r_.avg_pe_contacts = sum_pe_ / r_.samples;
   const int batches = static_cast<int>(schedule_.batches);
   r_.drift_particles = cm::relative_drift(window_.t, window_.n);
   r_.drift_fraction = cm::relative_drift(window_.t, window_.fraction);
@@ -162,6 +164,8 @@ Outcome Simulation::finish(cm::Run& run, bool write_state_too) {
   r_.se_contacts = cm::batch_means(window_.contacts, batches);
   r_.se_contacts_per_particle = cm::batch_ratio(window_.contacts, window_.n, 2.0, batches);  // 2 N_c / N
   r_.se_sphere_contacts = cm::batch_means(window_.sphere_contacts, batches);
+  r_.se_pe_contacts = cm::batch_means(window_.pe_contacts, batches);
+  r_.se_pe_contacts_per_particle = cm::batch_ratio(window_.pe_contacts, window_.n, 2.0, batches);
   r_.steady = true;
   for (double drift : {r_.drift_particles, r_.drift_fraction, r_.drift_contacts, r_.drift_kinetic})
     r_.steady = r_.steady && std::isfinite(drift) && std::fabs(drift) < schedule_.max_drift;
@@ -186,7 +190,8 @@ void Simulation::sample(long k, const StepStats& st, long n, double kt, double k
   take({static_cast<double>(k), static_cast<double>(k) * eo_.dt, static_cast<double>(n),
         static_cast<double>(st.contacts), n > 0 ? 2.0 * st.contacts / n : 0.0, st.max_penetration, n * volume_ / free_,
         kt, kr, static_cast<double>(channel_.inserted()), static_cast<double>(channel_.deleted()), st.residual,
-        static_cast<double>(st.colours), static_cast<double>(st.sphere_contacts), st.max_sphere_penetration});
+        static_cast<double>(st.colours), static_cast<double>(st.sphere_contacts), st.max_sphere_penetration,
+        static_cast<double>(st.pe_contacts)});
 }
 
 // A sample carried from the run gone on from is taken as read back, so that the window is the one
@@ -201,9 +206,11 @@ void Simulation::take(const std::vector<double>& row) {
   window_.fraction.push_back(row[6]);
   window_.kinetic.push_back(row[7] + row[8]);
   window_.sphere_contacts.push_back(row[13]);
+  window_.pe_contacts.push_back(row[15]);
   sum_n_ += n;
   sum_c_ += contacts;
   sum_sc_ += row[13];
+  sum_pe_ += row[15];
   r_.samples += 1;
   r_.max_pen_sampled = std::max(r_.max_pen_sampled, row[5]);
   r_.max_sphere_pen_sampled = std::max(r_.max_sphere_pen_sampled, row[14]);

@@ -29,6 +29,8 @@ struct Outcome {
   /// The contacts between two spheres apart (the paper's penetration is "between two particles",
   /// Sect. 4.3): their average count, and their deepest penetration, sampled and of all steps.
   double avg_sphere_contacts = 0, max_sphere_pen_sampled = 0, max_sphere_pen_all = 0;
+  /// The contacts as pe counted them (count.pe_grid): their average count.
+  double avg_pe_contacts = 0;
   double wall_seconds = 0, particle_steps = 0, solves = 0;
   double thread_seconds = 0;            ///< the seconds stepped, each times the threads stepping then
   std::optional<long> widened_at_step;  ///< side by side: the step from which this law had the other's threads too
@@ -44,6 +46,7 @@ struct Outcome {
   /// Table 2 average.
   double drift_particles = 0, drift_fraction = 0, drift_contacts = 0, drift_kinetic = 0;
   cm::BatchMeans se_particles, se_fraction, se_contacts, se_contacts_per_particle, se_sphere_contacts;
+  cm::BatchMeans se_pe_contacts, se_pe_contacts_per_particle;
   bool steady = false;  ///< every drift below average.max_drift
 };
 
@@ -102,9 +105,9 @@ class Simulation {
   cm::Table series_;
   bool quiet_;
   Outcome r_;
-  double sum_n_ = 0, sum_c_ = 0, sum_sc_ = 0;
+  double sum_n_ = 0, sum_c_ = 0, sum_sc_ = 0, sum_pe_ = 0;
   struct Window {  // the samples of the averaging window
-    std::vector<double> t, n, contacts, fraction, kinetic, sphere_contacts;
+    std::vector<double> t, n, contacts, fraction, kinetic, sphere_contacts, pe_contacts;
   } window_;
   bool done_ = false;
 };

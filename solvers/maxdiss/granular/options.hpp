@@ -7,6 +7,7 @@
 #include <Eigen/Dense>
 #include <cstdint>
 
+#include "maxdiss/granular/pe_count.hpp"
 #include "maxdiss/single_contact.hpp"
 
 namespace md::granular {
@@ -71,6 +72,7 @@ struct EngineOptions {
   int parallel_min = 256;  ///< colour: a colour with fewer contacts is relaxed by one thread (no effect on the data)
   VectorWidth vector_width = VectorWidth::widest;  ///< colour order: contacts relaxed at once (no effect on the data)
   SolverOptions kernel{};                          ///< options of the analytic single-contact solver
+  BlockGrid pe_blocks{};  ///< the grid on which StepStats::pe_contacts is counted (pe_count.hpp); none: not counted
 };
 
 }  // namespace md::granular

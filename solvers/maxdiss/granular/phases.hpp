@@ -23,6 +23,7 @@ namespace md::granular {
 struct StepStats {
   long contacts = 0;
   long sphere_contacts = 0;             ///< the contacts between two spheres (boundaries apart)
+  long pe_contacts = 0;                 ///< the contacts as pe counts them (EngineOptions::pe_blocks; 0 without)
   double max_penetration = 0.0;         ///< max(-xi) over the contacts detected (0 if none penetrates)
   double max_sphere_penetration = 0.0;  ///< the same over the contacts between two spheres
   double residual = 0.0;                ///< last sweep: max |change of impulse| / max |impulse|

@@ -1,0 +1,39 @@
+// pe's count of contacts (issue of Table 2's contact count; solvers/maxdiss/channel/README.md): the
+// number pe's getNumberOfContacts() gives on a grid of blocks, summed over the blocks, as the paper's
+// code would print it for the same state.
+//
+// Each of pe's blocks holds its own spheres and a shadow copy of every sphere whose bounding box
+// meets the block (a sphere's box: centre +- (R + threshold), pe's Sphere::calcBoundingBox). Its
+// detection pairs every two bodies it holds, copies included, and every body with every boundary,
+// and counts them all before the filter that leaves each contact to one block. So a contact is
+// counted once for each block that holds both of its spheres (a boundary contact: each block that
+// holds its sphere). For the unique contacts of a detection that is, per contact, the product over
+// the axes of the number of blocks that both spheres' boxes meet.
+//
+// The grid is pe's regular one: p[a] even blocks along axis a over the box; the outer blocks reach
+// beyond it, as the subdomains of a run over ranks do.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "maxdiss/granular/bodies.hpp"
+#include "maxdiss/granular/contacts.hpp"
+
+namespace md::granular {
+
+/// A grid of blocks on which pe's count is taken (EngineOptions::pe_blocks); none when p[0] is 0.
+struct BlockGrid {
+  std::array<int, 3> p{0, 0, 0};
+  Box box;
+
+  bool active() const { return p[0] > 0; }
+  /// The blocks along axis a that [lo, hi] meets (closed), as first and last index.
+  std::array<int, 2> blocks_met(int a, double lo, double hi) const;
+};
+
+/// The contacts `ends` (b < 0: a boundary) of the spheres S counted as pe counts them on `grid`,
+/// the spheres' boxes widened by `margin` (pe's contact threshold).
+long pe_contact_count(const std::vector<ContactEnds>& ends, const Spheres& S, const BlockGrid& grid, double margin);
+
+}  // namespace md::granular
