@@ -148,7 +148,8 @@ case $check in
     refused own_frame_not_saved restart.from "$serial" --config $config --restart.from="$scratch/settled"
     ;;
   window)
-    window=(--average.t_start=0.003)
+    # 11 draws: the window's 700 steps estimate the largest of them (1001 would need 14447 steps)
+    window=(--average.t_start=0.003 --extremes.draws=11)
     "$serial" --config $config "${window[@]}" --output "$scratch/whole" --quiet
     "$serial" --config $config "${window[@]}" --restart.from="$scratch/half" --time.t_end=0.007 --output "$scratch/mid" \
       --quiet
@@ -165,6 +166,8 @@ case $check in
         <(data "$scratch/rest/timeseries_$law.tsv") || fail "timeseries_$law.tsv: the window's samples differ"
     done
     [[ $(scalars "$scratch/whole" | grep -c '^samples_') -eq 2 ]] || fail "no samples_<law> scalars read"
+    [[ $(scalars "$scratch/whole" | grep -c '^max_sphere_penetration_draws_um_') -eq 2 ]] ||
+      fail "no max_sphere_penetration_draws_um_<law> scalars read"
     cmp -s <(scalars "$scratch/whole") <(scalars "$scratch/rest") || fail "the window in three parts: the scalars differ"
     echo "a window in three parts is the whole run's: data files, the window's samples and every scalar"
     # what the whole took: the last part records the wall time of the parts before it
@@ -182,6 +185,14 @@ case $check in
     cp -r "$scratch/half" "$scratch/old_half"
     rm "$scratch/old_half/state_maxdiss_window.tsv"
     refused window_not_saved average.t_start "$serial" --config $config "${window[@]}" --restart.from="$scratch/old_half"
+    cp -r "$scratch/half" "$scratch/steps_half"
+    rm "$scratch/steps_half/state_maxdiss_window_steps.tsv"
+    refused window_steps_not_saved average.t_start "$serial" --config $config "${window[@]}" \
+      --restart.from="$scratch/steps_half"
+    cp -r "$scratch/half" "$scratch/short_half"
+    sed -i '$ d' "$scratch/short_half/state_maxdiss_window_steps.tsv"
+    refused window_steps_missing_one restart.from "$serial" --config $config "${window[@]}" \
+      --restart.from="$scratch/short_half"
     # a saved window whose deepest penetration between two spheres (its last column) is deeper
     # than that of every contact
     cp -r "$scratch/half" "$scratch/deeper_half"

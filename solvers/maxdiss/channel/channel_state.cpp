@@ -16,6 +16,8 @@ const std::vector<cm::Column> sphere_columns{
     {"wx", "1/s"}, {"wy", "1/s"}, {"wz", "1/s"}, {"R", "m"}, {"inv_m", "1/kg"}, {"inv_I", "1/(kg m^2)"}};
 const std::vector<cm::Column> window_columns{
     {"first_step", "1"}, {"max_penetration_all", "m"}, {"max_sphere_penetration_all", "m"}};
+const std::vector<cm::Column> window_step_columns{
+    {"step", "1"}, {"max_penetration", "m"}, {"max_sphere_penetration", "m"}};
 const std::vector<cm::Column> clock_columns{{"step", "1"},    {"t", "s"},     {"plate", "m"},  {"inserted", "1"},
                                             {"deleted", "1"}, {"draws", "1"}, {"next_id", "1"}};
 
@@ -75,6 +77,15 @@ void write_window(cm::Run& run, const WindowSoFar& w, const std::string& law) {
                               law + ")",
                           window_columns, {1, "state.write"});
   t.row({static_cast<double>(w.first_step), w.max_penetration_all, w.max_sphere_penetration_all});
+  const std::size_t n = w.step_penetration.size();
+  cm::Table steps = run.table("state_" + law + "_window_steps.tsv",
+                              "the deepest penetration of each step of the window so far, of every contact and "
+                              "between two spheres (" +
+                                  law + ")",
+                              window_step_columns, {static_cast<double>(n), "state.write"});
+  for (std::size_t k = 0; k < n; ++k)
+    steps.row({static_cast<double>(w.first_step + static_cast<long>(k)), w.step_penetration[k],
+               w.step_sphere_penetration[k]});
 }
 
 SavedRun load_channel_run(const std::filesystem::path& dir, const std::string& key) {
@@ -139,6 +150,19 @@ WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::
   w.first_step = static_cast<long>(count(t.rows[0][0], "the window's first step", key));
   w.max_penetration_all = t.rows[0][1];
   w.max_sphere_penetration_all = t.rows[0][2];
+  const cm::TsvData steps =
+      read_table(run, "state_" + law + "_window_steps.tsv", window_step_columns, key, saved_with_state);
+  for (std::size_t k = 0; k < steps.rows.size(); ++k) {
+    const auto& row = steps.rows[k];
+    if (row[0] != static_cast<double>(w.first_step + static_cast<long>(k)))
+      throw cm::InputError(key + ": state_" + law + "_window_steps.tsv: row " + std::to_string(k + 1) +
+                           " is not the step after the one before it");
+    if (!(row[1] >= 0 && row[2] >= 0 && row[2] <= row[1]))
+      throw cm::InputError(key + ": state_" + law + "_window_steps.tsv: row " + std::to_string(k + 1) +
+                           " holds a negative penetration, or one between two spheres deeper than of every contact");
+    w.step_penetration.push_back(row[1]);
+    w.step_sphere_penetration.push_back(row[2]);
+  }
   if (!(w.max_penetration_all >= 0 && w.max_sphere_penetration_all >= 0))
     throw cm::InputError(key + ": state_" + law + "_window.tsv: a deepest penetration is negative");
   if (w.max_sphere_penetration_all > w.max_penetration_all)

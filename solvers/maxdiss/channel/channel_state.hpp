@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/run.hpp"
@@ -32,6 +33,10 @@ struct WindowSoFar {
   long first_step = 0;
   double max_penetration_all = 0.0;
   double max_sphere_penetration_all = 0.0;
+  /// The deepest penetration of each step of the window before the state, of every contact and
+  /// between two spheres (`state_<law>_window_steps.tsv`), for the estimate of the largest of
+  /// extremes.draws snapshots.
+  std::vector<double> step_penetration, step_sphere_penetration;
 };
 void write_window(cm::Run& run, const WindowSoFar& window, const std::string& law);
 

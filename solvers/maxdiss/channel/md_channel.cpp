@@ -175,6 +175,7 @@ void ChannelStudy::write_scalars(cm::Run& run, const std::string& name, const Ou
   run.scalar("max_sphere_penetration_um_" + name, 1e6 * r.max_sphere_pen_sampled, "um");
   run.scalar("max_sphere_penetration_all_um_" + name, 1e6 * r.max_sphere_pen_all, "um");
   run.scalar("max_sphere_penetration_pct_radius_" + name, 100.0 * r.max_sphere_pen_sampled / R, "%");
+  record_draws(run, name, r, schedule_.draws);
   // The contacts as pe counted them on count.pe_grid (pe_count.hpp): a contact across blocks once
   // for each block that holds both its spheres.
   run.scalar("avg_contacts_pe_" + name, r.avg_pe_contacts);

@@ -52,7 +52,7 @@ void Restart::read(cm::Config& c, const std::map<std::string, std::string>& valu
 
 /// A window that begins before the state gone on from is that run's window, gone on with: its
 /// samples (its time series, from average.t_start to the state) and its deepest penetration over
-/// all its steps (state_<law>_window.tsv), the run's own window of every law and with the same
+/// all its steps and of each (state_<law>_window*.tsv), the run's own window of every law and with the same
 /// average.t_start and sample.every. The run going on is then the run that never stopped.
 Restart::Carried Restart::carry_window(cm::Config& c, const SavedRun& saved,
                                        const std::map<std::string, std::string>& values, ContactLaw each,
@@ -73,6 +73,11 @@ Restart::Carried Restart::carry_window(cm::Config& c, const SavedRun& saved,
     c.fail("average.t_start", "the window saved by restart.from begins at step " +
                                   std::to_string(carried_window.window.first_step) + ", this run's at step " +
                                   std::to_string(first));
+  const long steps_before = s.step - first;
+  if (static_cast<long>(carried_window.window.step_penetration.size()) != steps_before)
+    c.fail("restart.from", "the window saved by restart.from holds the deepest penetration of " +
+                               std::to_string(carried_window.window.step_penetration.size()) + " steps, not the " +
+                               std::to_string(steps_before) + " from its first step to the state");
   const cm::TsvData series = read_series(saved, name(each), series_columns, "restart.from");
   for (const std::vector<double>& row : series.rows)
     if (row[0] >= static_cast<double>(first) && row[0] < static_cast<double>(s.step))

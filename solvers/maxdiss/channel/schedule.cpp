@@ -23,6 +23,13 @@ void Schedule::declare(cm::Config& c) {
         "batches of consecutive samples for the standard error of each average (batch means)")
       .range(cm::Range::closed(2, 1e6))
       .assumption("ASSUMED: not in the paper; 10 batches, the usual choice for batch means");
+  c.add("extremes.draws", &draws,
+        "the independent snapshots whose largest penetration the paper reports: the window's deepest penetration "
+        "of every step estimates the distribution of that largest one (numerics/extremes.hpp)")
+      .range(cm::Range::closed(1, 1e9))
+      .assumption(
+          "ASSUMED: the paper's maxima are the largest of its 1001 samples, 10 s sampled every 1000 steps with t = 0, "
+          "taken as independent draws");
 }
 
 void Schedule::check(cm::Config& c, double time_step) {

@@ -17,6 +17,7 @@ struct Schedule {
   double max_drift = 0.01;   ///< average.max_drift
   long batches = 10;         ///< average.batches
   long sample_every = 1000;  ///< sample.every
+  long draws = 1001;         ///< extremes.draws: the snapshots a paper's largest penetration is taken over
   long steps = 0;            ///< time.t_end / time.dt, set by check()
   double dt = 0.0;           ///< time.dt, set by check()
 

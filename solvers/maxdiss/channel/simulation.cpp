@@ -75,6 +75,8 @@ Simulation::Simulation(const ChannelSetup& setup, const Schedule& schedule, cons
   if (const auto& carried = restart.carried[law]) {
     r_.max_pen_all = carried->window.max_penetration_all;
     r_.max_sphere_pen_all = carried->window.max_sphere_penetration_all;
+    step_pen_ = carried->window.step_penetration;
+    step_sphere_pen_ = carried->window.step_sphere_penetration;
     for (const std::vector<double>& row : carried->samples) take(row);
   }
 }
@@ -113,6 +115,8 @@ void Simulation::advance(SideBySide* pair) {
     if (k >= avg_from_) {
       r_.max_pen_all = std::max(r_.max_pen_all, st.max_penetration);
       r_.max_sphere_pen_all = std::max(r_.max_sphere_pen_all, st.max_sphere_penetration);
+      step_pen_.push_back(st.max_penetration);
+      step_sphere_pen_.push_back(st.max_sphere_penetration);
     }
     if (sampled) sample(k, st, n, kt, kr);
     progress.update(channel_.t(), "step " + std::to_string(k + 1) + "/" + std::to_string(steps) + ", " +
@@ -139,7 +143,7 @@ Outcome Simulation::finish(cm::Run& run, bool write_state_too) {
       channel_.engine.bytes() / std::max<double>(1.0, static_cast<double>(channel_.engine.spheres.size()));
   if (write_state_too) {
     write_state(run, channel_.state(), name_);
-    write_window(run, {avg_from_, r_.max_pen_all, r_.max_sphere_pen_all}, name_);
+    write_window(run, {avg_from_, r_.max_pen_all, r_.max_sphere_pen_all, step_pen_, step_sphere_pen_}, name_);
   }
   // the last frame: its contacts (detected, not solved) and its sample
   const StepStats last = channel_.engine.detect();
@@ -166,11 +170,41 @@ Outcome Simulation::finish(cm::Run& run, bool write_state_too) {
   r_.se_sphere_contacts = cm::batch_means(window_.sphere_contacts, batches);
   r_.se_pe_contacts = cm::batch_means(window_.pe_contacts, batches);
   r_.se_pe_contacts_per_particle = cm::batch_ratio(window_.pe_contacts, window_.n, 2.0, batches);
+  // the largest of extremes.draws snapshots, from every step of the window (numerics/extremes.hpp),
+  // with batch means of as many batches as the averages
+  cm::QuantileOptions extremes;
+  extremes.batches = batches;
+  try {
+    r_.draws_penetration = cm::maximum_of_draws(step_pen_, schedule_.draws, 0.90, extremes);
+    r_.draws_sphere_penetration = cm::maximum_of_draws(step_sphere_pen_, schedule_.draws, 0.90, extremes);
+  } catch (const cm::InputError& e) {
+    r_.draws_penetration.reset();
+    r_.draws_sphere_penetration.reset();
+    r_.draws_refused = e.what();
+  }
   r_.steady = true;
   for (double drift : {r_.drift_particles, r_.drift_fraction, r_.drift_contacts, r_.drift_kinetic})
     r_.steady = r_.steady && std::isfinite(drift) && std::fabs(drift) < schedule_.max_drift;
   if (coupling_) run.statistics("decomposition_" + name_, coupling_->statistics());
   return r_;
+}
+
+void record_draws(cm::Run& run, const std::string& law, const Outcome& r, long draws) {
+  if (!r.draws_penetration) {
+    run.note("No estimate of the largest of " + std::to_string(draws) + " snapshots' penetration (" + law +
+             "): " + r.draws_refused);
+    return;
+  }
+  const std::pair<const char*, const cm::MaximumOfDraws*> quantities[] = {
+      {"max_penetration_draws", &*r.draws_penetration}, {"max_sphere_penetration_draws", &*r.draws_sphere_penetration}};
+  for (const auto& [quantity, m] : quantities) {
+    const std::string q = quantity;
+    run.scalar(q + "_um_" + law, 1e6 * m->median.value, "um");
+    run.scalar(q + "_lo_um_" + law, 1e6 * m->median.lower, "um");
+    run.scalar(q + "_hi_um_" + law, 1e6 * m->median.upper, "um");
+    run.scalar(q + "_p05_um_" + law, 1e6 * m->low.value, "um");
+    run.scalar(q + "_p95_um_" + law, 1e6 * m->high.value, "um");
+  }
 }
 
 void Simulation::energies(double& kt, double& kr) {

@@ -18,6 +18,7 @@
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/restart.hpp"
 #include "maxdiss/channel/schedule.hpp"
+#include "numerics/extremes.hpp"
 #include "numerics/stationarity.hpp"
 
 namespace md::granular {
@@ -31,6 +32,10 @@ struct Outcome {
   double avg_sphere_contacts = 0, max_sphere_pen_sampled = 0, max_sphere_pen_all = 0;
   /// The contacts as pe counted them (count.pe_grid): their average count.
   double avg_pe_contacts = 0;
+  /// The largest of extremes.draws snapshots' deepest penetration, of every contact and between two
+  /// spheres, from the window's steps; none where the window has too few steps for it.
+  std::optional<cm::MaximumOfDraws> draws_penetration, draws_sphere_penetration;
+  std::string draws_refused;  ///< why they are none
   double wall_seconds = 0, particle_steps = 0, solves = 0;
   double thread_seconds = 0;            ///< the seconds stepped, each times the threads stepping then
   std::optional<long> widened_at_step;  ///< side by side: the step from which this law had the other's threads too
@@ -60,6 +65,12 @@ double solid_fraction(const Outcome& r, const ChannelOptions& channel);
 /// sphere 2 N_c / N, deepest penetration of the sampled steps and of all steps of the window;
 /// then the contacts between two spheres apart: their average count, their deepest penetration.
 std::vector<double> table2_row(const Outcome& r, const ChannelOptions& channel);
+
+/// The scalars of the largest of extremes.draws snapshots of `law`, in µm: the median of that
+/// largest one (<quantity>_draws_um_<law>), its confidence interval (_lo, _hi) and its own 5 % and
+/// 95 % quantiles (_p05, _p95), of every contact and between two spheres; a note where the window
+/// is too short for them.
+void record_draws(cm::Run& run, const std::string& law, const Outcome& r, long draws);
 
 /// The laws stepped side by side (solver.side_by_side): how many still run, whether one failed.
 struct SideBySide {
@@ -106,7 +117,8 @@ class Simulation {
   bool quiet_;
   Outcome r_;
   double sum_n_ = 0, sum_c_ = 0, sum_sc_ = 0, sum_pe_ = 0;
-  struct Window {  // the samples of the averaging window
+  std::vector<double> step_pen_, step_sphere_pen_;  // each step's deepest penetration in the window
+  struct Window {                                   // the samples of the averaging window
     std::vector<double> t, n, contacts, fraction, kinetic, sphere_contacts, pe_contacts;
   } window_;
   bool done_ = false;
