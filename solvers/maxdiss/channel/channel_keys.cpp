@@ -252,9 +252,11 @@ std::vector<std::string> channel_physics_keys() {
 
 EngineOptions ChannelSetup::engine_for(ContactLaw law) const {
   EngineOptions eo = engine;
-  for (std::size_t a = 0; a < 3; ++a) eo.pe_blocks.p[a] = static_cast<int>(pe_grid[a]);
-  eo.pe_blocks.box.lo = Vector3d::Zero();
-  eo.pe_blocks.box.hi = Vector3d(channel.Lx, channel.Ly, channel.Lz);
+  SubdomainGrid blocks;  // pe's regular grid over the channel: even cuts
+  for (std::size_t a = 0; a < 3; ++a) blocks.p[a] = static_cast<int>(pe_grid[a]);
+  blocks.box.lo = Vector3d::Zero();
+  blocks.box.hi = Vector3d(channel.Lx, channel.Ly, channel.Lz);
+  eo.pe_blocks = blocks;
   eo.solver = law == ContactLaw::maxdiss
                   ? BlockSolver::maxdiss
                   : (coulomb == CoulombSolver::exact ? BlockSolver::coulomb_exact : BlockSolver::coulomb_decoupling);

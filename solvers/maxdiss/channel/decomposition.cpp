@@ -14,69 +14,12 @@
 namespace md::granular {
 
 namespace {
-constexpr double infinity = std::numeric_limits<double>::infinity();
 constexpr int tag_counts = 1, tag_spheres = 2, tag_dv = 3, tag_v = 4, tag_migrants = 5;
 
 void check(int code, const char* what) {
   if (code != MPI_SUCCESS) throw cm::NumericalError(std::string("MPI failed in ") + what);
 }
 }  // namespace
-
-bool inside(const Box& b, const Vector3d& x) {
-  return (x.array() >= b.lo.array()).all() && (x.array() <= b.hi.array()).all();
-}
-
-std::array<int, 3> SubdomainGrid::coords(int rank) const {
-  return {rank / (p[1] * p[2]), (rank / p[2]) % p[1], rank % p[2]};
-}
-
-int SubdomainGrid::owner(const Vector3d& x) const {
-  std::array<int, 3> c{};
-  for (int a = 0; a < 3; ++a) {
-    const auto& at = cuts[static_cast<std::size_t>(a)];
-    if (!at.empty()) {  // the cuts at or below x (a point on a cut belongs above it, as with even cuts)
-      c[static_cast<std::size_t>(a)] =
-          std::isfinite(x(a)) ? static_cast<int>(std::upper_bound(at.begin(), at.end(), x(a)) - at.begin()) : 0;
-      continue;
-    }
-    const double u = (x(a) - box.lo(a)) / (box.hi(a) - box.lo(a)) * p[static_cast<std::size_t>(a)];
-    // outside the box (or not finite): the nearest subdomain; the engine stops on a non-finite state
-    const double clamped =
-        std::isfinite(u) ? std::clamp(std::floor(u), 0.0, p[static_cast<std::size_t>(a)] - 1.0) : 0.0;
-    c[static_cast<std::size_t>(a)] = static_cast<int>(clamped);
-  }
-  return rank(c);
-}
-
-Box SubdomainGrid::clipped(int r) const {
-  const auto c = coords(r);
-  Box b;
-  for (int a = 0; a < 3; ++a) {
-    const auto& at = cuts[static_cast<std::size_t>(a)];
-    if (!at.empty()) {
-      const auto i = static_cast<std::size_t>(c[static_cast<std::size_t>(a)]);
-      b.lo(a) = i == 0 ? box.lo(a) : at[i - 1];
-      b.hi(a) = i == at.size() ? box.hi(a) : at[i];
-      continue;
-    }
-    const double n = p[static_cast<std::size_t>(a)], L = box.hi(a) - box.lo(a);
-    b.lo(a) = box.lo(a) + L * c[static_cast<std::size_t>(a)] / n;
-    b.hi(a) = c[static_cast<std::size_t>(a)] + 1 == p[static_cast<std::size_t>(a)]
-                  ? box.hi(a)
-                  : box.lo(a) + L * (c[static_cast<std::size_t>(a)] + 1) / n;
-  }
-  return b;
-}
-
-Box SubdomainGrid::extent(int r) const {
-  const auto c = coords(r);
-  Box b = clipped(r);
-  for (int a = 0; a < 3; ++a) {
-    if (c[static_cast<std::size_t>(a)] == 0) b.lo(a) = -infinity;
-    if (c[static_cast<std::size_t>(a)] + 1 == p[static_cast<std::size_t>(a)]) b.hi(a) = infinity;
-  }
-  return b;
-}
 
 std::vector<double> balanced_cuts(std::vector<Load> points, int p) {
   const std::size_t n = points.size(), parts = static_cast<std::size_t>(p);

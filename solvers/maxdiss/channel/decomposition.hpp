@@ -32,28 +32,9 @@
 #include <vector>
 
 #include "maxdiss/granular/engine.hpp"
+#include "maxdiss/granular/subdomain_grid.hpp"
 
 namespace md::granular {
-
-/// A grid of p[0] x p[1] x p[2] subdomains over a box, cut by planes normal to the axes; rank r
-/// sits at (i, j, k) with r = (i p[1] + j) p[2] + k.
-struct SubdomainGrid {
-  std::array<int, 3> p{1, 1, 1};
-  Box box;
-  /// Along each axis, the p[a] - 1 positions of the cuts between subdomains, increasing and inside
-  /// the box; none: even cuts, the box's extent over p[a] (the paper's grid).
-  std::array<std::vector<double>, 3> cuts;
-
-  int size() const { return p[0] * p[1] * p[2]; }
-  std::array<int, 3> coords(int rank) const;
-  int rank(const std::array<int, 3>& c) const { return (c[0] * p[1] + c[1]) * p[2] + c[2]; }
-  /// The rank owning a sphere centred at x (outside the box: the nearest subdomain).
-  int owner(const Vector3d& x) const;
-  /// The extent of a subdomain; infinite on the sides that face the outside of the box.
-  Box extent(int rank) const;
-  /// The extent clipped to the box.
-  Box clipped(int rank) const;
-};
 
 /// One rank's part of the channel (the Coupling of granular/engine.hpp over MPI).
 class MpiCoupling final : public Coupling {
@@ -109,9 +90,6 @@ class MpiCoupling final : public Coupling {
   std::vector<std::vector<Packed>> out_, in_;
   std::vector<std::vector<double>> dout_, din_;
 };
-
-/// Whether a point lies in a box (faces included).
-bool inside(const Box& b, const Vector3d& x);
 
 /// A point's coordinate along an axis and its load (mpi.cuts = balanced).
 struct Load {

@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/text.hpp"
+#include "maxdiss/granular/pe_count.hpp"
 #include "maxdiss/granular/sweep.hpp"
 
 namespace md::granular {
@@ -87,8 +88,7 @@ StepStats Engine::detect_contacts() {
   const bool sort = coupling_ == nullptr && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0;
   detector_.build_cells(spheres, opt_, sort);
   StepStats st = detector_.detect({spheres, planes, obstacles, owned()}, opt_);
-  if (opt_.pe_blocks.active())
-    st.pe_contacts = pe_contact_count(detector_.ends(), spheres, opt_.pe_blocks, opt_.threshold);
+  if (opt_.pe_blocks) st.pe_contacts = pe_contact_count(detector_.ends(), spheres, *opt_.pe_blocks, opt_.threshold);
   return st;
 }
 

@@ -26,8 +26,8 @@
 //
 // Files (solvers/maxdiss/granular/): bodies.hpp the spheres and boundaries, contacts.hpp the
 // contacts and their blocks, phases.hpp a step's statistics and phases, options.hpp the options,
-// laws.hpp and law_*.hpp the per-contact laws, pe_count.hpp pe's count of the contacts on a grid
-// of blocks; this header the Coupling seam and the Engine.
+// laws.hpp and law_*.hpp the per-contact laws, subdomain_grid.hpp a grid of subdomains and
+// pe_count.hpp pe's count of the contacts on it; this header the Coupling seam and the Engine.
 #pragma once
 
 #include <Eigen/Dense>

@@ -6,8 +6,9 @@
 
 #include <Eigen/Dense>
 #include <cstdint>
+#include <optional>
 
-#include "maxdiss/granular/pe_count.hpp"
+#include "maxdiss/granular/subdomain_grid.hpp"
 #include "maxdiss/single_contact.hpp"
 
 namespace md::granular {
@@ -72,7 +73,7 @@ struct EngineOptions {
   int parallel_min = 256;  ///< colour: a colour with fewer contacts is relaxed by one thread (no effect on the data)
   VectorWidth vector_width = VectorWidth::widest;  ///< colour order: contacts relaxed at once (no effect on the data)
   SolverOptions kernel{};                          ///< options of the analytic single-contact solver
-  BlockGrid pe_blocks{};  ///< the grid on which StepStats::pe_contacts is counted (pe_count.hpp); none: not counted
+  std::optional<SubdomainGrid> pe_blocks;  ///< the blocks StepStats::pe_contacts is counted on (pe_count.hpp), or none
 };
 
 }  // namespace md::granular

@@ -6,28 +6,19 @@
 
 namespace md::granular {
 
-std::array<int, 2> BlockGrid::blocks_met(int a, double lo, double hi) const {
-  const int n = p[static_cast<std::size_t>(a)];
-  const double h = (box.hi(a) - box.lo(a)) / n;
-  auto index = [&](double u) {
-    const double k = std::floor((u - box.lo(a)) / h);
-    return static_cast<int>(std::clamp(k, 0.0, n - 1.0));  // beyond the box: the outer block
-  };
-  return {index(lo), index(hi)};
-}
-
-long pe_contact_count(const std::vector<ContactEnds>& ends, const Spheres& S, const BlockGrid& grid, double margin) {
+long pe_contact_count(const std::vector<ContactEnds>& ends, const Spheres& S, const SubdomainGrid& grid,
+                      double margin) {
   long count = 0;
   for (const ContactEnds& c : ends) {
     const auto a = static_cast<std::size_t>(c.a);
     long blocks = 1;
     for (int axis = 0; axis < 3; ++axis) {
       const double ra = S.R[a] + margin;
-      std::array<int, 2> met = grid.blocks_met(axis, S.x[a](axis) - ra, S.x[a](axis) + ra);
+      std::array<int, 2> met = grid.met(axis, S.x[a](axis) - ra, S.x[a](axis) + ra);
       if (c.b >= 0) {  // the blocks that hold both spheres
         const auto b = static_cast<std::size_t>(c.b);
         const double rb = S.R[b] + margin;
-        const std::array<int, 2> of_b = grid.blocks_met(axis, S.x[b](axis) - rb, S.x[b](axis) + rb);
+        const std::array<int, 2> of_b = grid.met(axis, S.x[b](axis) - rb, S.x[b](axis) + rb);
         met = {std::max(met[0], of_b[0]), std::min(met[1], of_b[1])};
       }
       blocks *= std::max(0, met[1] - met[0] + 1);

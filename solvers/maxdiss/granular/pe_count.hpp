@@ -10,8 +10,8 @@
 // holds its sphere). For the unique contacts of a detection that is, per contact, the product over
 // the axes of the number of blocks that both spheres' boxes meet.
 //
-// The grid is pe's regular one: p[a] even blocks along axis a over the box; the outer blocks reach
-// beyond it, as the subdomains of a run over ranks do.
+// The blocks are the subdomains of a SubdomainGrid (subdomain_grid.hpp): pe's regular grid has even
+// cuts, and the outer blocks reach beyond the box, as the subdomains of a run over ranks do.
 #pragma once
 
 #include <array>
@@ -19,21 +19,12 @@
 
 #include "maxdiss/granular/bodies.hpp"
 #include "maxdiss/granular/contacts.hpp"
+#include "maxdiss/granular/subdomain_grid.hpp"
 
 namespace md::granular {
 
-/// A grid of blocks on which pe's count is taken (EngineOptions::pe_blocks); none when p[0] is 0.
-struct BlockGrid {
-  std::array<int, 3> p{0, 0, 0};
-  Box box;
-
-  bool active() const { return p[0] > 0; }
-  /// The blocks along axis a that [lo, hi] meets (closed), as first and last index.
-  std::array<int, 2> blocks_met(int a, double lo, double hi) const;
-};
-
 /// The contacts `ends` (b < 0: a boundary) of the spheres S counted as pe counts them on `grid`,
 /// the spheres' boxes widened by `margin` (pe's contact threshold).
-long pe_contact_count(const std::vector<ContactEnds>& ends, const Spheres& S, const BlockGrid& grid, double margin);
+long pe_contact_count(const std::vector<ContactEnds>& ends, const Spheres& S, const SubdomainGrid& grid, double margin);
 
 }  // namespace md::granular

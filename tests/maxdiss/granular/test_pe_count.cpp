@@ -19,8 +19,8 @@ Spheres spheres_at(const std::vector<Vector3d>& centres, double R) {
   return S;
 }
 
-BlockGrid grid_of(int px, int py, int pz, const Vector3d& hi) {
-  BlockGrid g;
+SubdomainGrid grid_of(int px, int py, int pz, const Vector3d& hi) {
+  SubdomainGrid g;
   g.p = {px, py, pz};
   g.box.lo = Vector3d::Zero();
   g.box.hi = hi;
@@ -28,7 +28,7 @@ BlockGrid grid_of(int px, int py, int pz, const Vector3d& hi) {
 }
 
 TEST(PeCount, AContactAcrossACutCountsInEachBlockThatHoldsBoth) {
-  const BlockGrid g = grid_of(2, 1, 1, Vector3d(2.0, 1.0, 1.0));
+  const SubdomainGrid g = grid_of(2, 1, 1, Vector3d(2.0, 1.0, 1.0));
   // A's box [0.85, 1.05] meets both blocks along x, B's [1.01, 1.21] the second alone
   const Spheres S = spheres_at({Vector3d(0.95, 0.5, 0.5), Vector3d(1.11, 0.5, 0.5)}, 0.1);
   EXPECT_EQ(pe_contact_count({{0, 1}}, S, g, 0.0), 1);   // held together by the second block alone
@@ -37,10 +37,15 @@ TEST(PeCount, AContactAcrossACutCountsInEachBlockThatHoldsBoth) {
   // both spheres reaching over the cut: the pair in both blocks
   const Spheres T = spheres_at({Vector3d(0.95, 0.5, 0.5), Vector3d(1.05, 0.5, 0.5)}, 0.1);
   EXPECT_EQ(pe_contact_count({{0, 1}}, T, g, 0.0), 2);
+  // the same cut placed by hand (a grid of uneven cuts, mpi.cuts = balanced) counts the same
+  SubdomainGrid cut = g;
+  cut.cuts[0] = {1.0};
+  EXPECT_EQ(pe_contact_count({{0, 1}}, S, cut, 0.0), 1);
+  EXPECT_EQ(pe_contact_count({{0, 1}}, T, cut, 0.0), 2);
 }
 
 TEST(PeCount, ASphereAtACornerOfFourBlocksIsHeldByAllFour) {
-  const BlockGrid g = grid_of(2, 2, 3, Vector3d(2.0, 2.0, 3.0));
+  const SubdomainGrid g = grid_of(2, 2, 3, Vector3d(2.0, 2.0, 3.0));
   const Spheres S = spheres_at({Vector3d(1.0, 1.0, 1.5)}, 0.1);  // middle of the blocks along z
   EXPECT_EQ(pe_contact_count({{0, -1}}, S, g, 0.0), 4);
   // the margin widens the box: a sphere 0.1 + 1e-3 from a cut reaches it with a margin of 2e-3
@@ -54,7 +59,7 @@ TEST(PeCount, EqualsTheCountTakenBlockByBlock) {
   std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int trial = 0; trial < 20; ++trial) {
     const Vector3d L(1.0 + u(rng), 0.5 + u(rng), 0.3 + 0.5 * u(rng));
-    const BlockGrid g = grid_of(1 + trial % 5, 1 + trial % 3, 1 + trial % 4, L);
+    const SubdomainGrid g = grid_of(1 + trial % 5, 1 + trial % 3, 1 + trial % 4, L);
     const double R = 0.04 + 0.03 * u(rng), margin = 1e-3 * u(rng);
     std::vector<Vector3d> centres(300);
     for (Vector3d& x : centres) x = Vector3d(L(0) * u(rng), L(1) * u(rng), L(2) * u(rng));
@@ -91,7 +96,7 @@ TEST(PeCount, EqualsTheCountTakenBlockByBlock) {
 }
 
 TEST(PeCount, OneBlockCountsEachContactOnce) {
-  const BlockGrid g = grid_of(1, 1, 1, Vector3d(1.0, 1.0, 1.0));
+  const SubdomainGrid g = grid_of(1, 1, 1, Vector3d(1.0, 1.0, 1.0));
   const Spheres S = spheres_at({Vector3d(0.5, 0.5, 0.5), Vector3d(0.6, 0.5, 0.5), Vector3d(0.5, 0.6, 0.5)}, 0.06);
   EXPECT_EQ(pe_contact_count({{0, 1}, {0, 2}, {1, -1}}, S, g, 1e-8), 3);
 }
