@@ -110,6 +110,7 @@ void Simulation::advance(SideBySide* pair) {
     const bool sampled = k % every == 0;
     double kt = 0, kr = 0;
     if (sampled) energies(kt, kr);
+    channel_.engine.set_pe_count(sampled);  // read at the samples alone
     const StepStats st = channel_.step();
     r_.particle_steps += n;
     if (k >= avg_from_) {
@@ -146,6 +147,7 @@ Outcome Simulation::finish(cm::Run& run, bool write_state_too) {
     write_window(run, {avg_from_, r_.max_pen_all, r_.max_sphere_pen_all, step_pen_, step_sphere_pen_}, name_);
   }
   // the last frame: its contacts (detected, not solved) and its sample
+  channel_.engine.set_pe_count(true);
   const StepStats last = channel_.engine.detect();
   if (steps % schedule_.sample_every == 0) {
     const long n = channel_.particles();

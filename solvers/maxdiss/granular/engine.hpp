@@ -101,6 +101,9 @@ class Engine {
   /// The contacts at the current positions, over all subdomains when coupled (public for
   /// diagnostics and tests; step() detects by itself).
   StepStats detect();
+  /// Whether the detections from now on count pe's contacts (EngineOptions::pe_blocks; on by
+  /// default): a run that reads the count at its samples alone spares the other steps the pass.
+  void set_pe_count(bool on) { count_pe_ = on; }
   /// Couples this engine, one subdomain, to the others (nullptr: the whole domain).
   void set_coupling(Coupling* coupling) { coupling_ = coupling; }
   /// Spheres from index `first` on are ghosts; size() or more: none.
@@ -147,6 +150,7 @@ class Engine {
   std::array<double, phase_count> phase_seconds_{};
   long sweep_barriers_ = 0;
   Coupling* coupling_ = nullptr;
+  bool count_pe_ = true;                              // set_pe_count()
   std::size_t owned_ = static_cast<std::size_t>(-1);  // index of the first ghost
   std::vector<char> in_contact_;                      // coupled: the owned spheres of the step's contacts
   std::vector<std::uint32_t> moved_;                  // coupled: the spheres a sweep may change
