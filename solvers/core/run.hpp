@@ -154,6 +154,9 @@ class Run {
   /// alone writes (core/mpi_study.hpp). Tables take their rows within the budget and drop them.
   static std::unique_ptr<Run> discarding(const Config& config, RunIdentity identity, const Invocation& invocation,
                                          Budget budget = {});
+  /// A run that writes nothing, of this run's configuration: the other subdomains of a study that
+  /// splits its work in one process compute with this one, which alone writes.
+  std::unique_ptr<Run> discarding_twin() const { return discarding(config_, identity_, invocation_, budget_); }
 
   const std::string& id() const { return id_; }
   const RunIdentity& identity() const { return identity_; }

@@ -19,6 +19,11 @@
 #                       - md_mpi_scaling (make bench) reads the runs on 1 and 2 ranks and writes
 #                         its table, and refuses a run of md_channel (exit 2).
 #
+#   subdomains          every subdomain in one process (coupling = subdomains) is the run over
+#                       ranks, byte for byte: mpi.grid = 2,2,1 under pe's rule (mpi.treat =
+#                       contact_point) on 4 ranks, and in md_channel on 1 and on 2 threads, for
+#                       3 ms (300 steps)
+#
 #   launcher            a run is never committed by a rank whose launcher is gone: md_channel_mpi
 #                       started by a shell that exits before the run ends writes no run and says
 #                       why; and pipeline/mpirun-signals (make's launcher) passes SIGTERM and SIGINT
@@ -63,6 +68,17 @@ case $check in
       [[ ! -e $scratch/$signal ]] || fail "SIG$signal to the launcher: a run was committed"
     done
     echo "SIGTERM and SIGINT to the launcher: exit 143 and 130, no run"
+    ;;
+  subdomains)
+    # a third of the preset's time: four ranks share the machine's cores, and the flow's first
+    # contacts across the cuts come within its first 2 ms
+    grid=(--mpi.grid=2,2,1 --mpi.treat=contact_point --time.t_end=0.003 --average.t_start=0.002)
+    run_mpi 4 --config $config "${grid[@]}" --output "$scratch/ranks" --quiet
+    for threads in 1 2; do
+      "$serial" --config $config --coupling=subdomains "${grid[@]}" --solver.threads=$threads \
+        --output "$scratch/threads$threads" --quiet
+      same_data "$scratch/ranks" "$scratch/threads$threads"
+    done
     ;;
   one_rank_is_serial)
     "$serial" --config $config --output "$scratch/serial" --quiet

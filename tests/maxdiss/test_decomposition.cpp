@@ -1,22 +1,32 @@
-// Oracles of the channel over MPI ranks (decomposition.hpp), run under mpirun -np 2 on a grid of
-// 2 x 1 x 1 subdomains split at x = 10 mm:
+// Oracles of the channel cut into subdomains (decomposition.hpp) on a grid of 2 x 1 x 1 subdomains
+// split at x = 10 mm, carried over MPI (md_test_decomposition, under mpirun -np 2) and on fibers in
+// one process, on one thread and on two (md_test_decomposition_fibers):
 //   - a sphere sliding on the floor crosses from rank 0 to rank 1 while friction brings it to
 //     rolling: it arrives on rank 1 with the state the whole-domain engine computes, bit for bit
 //     (omega = 1: the blend leaves a sphere without shared contacts as it is), and rolls at 5/7 v0;
-//   - two spheres collide obliquely across the boundary, the contact relaxed by one rank and
-//     blended by pe's weighted Jacobi (omega = 0.75): linear and angular momentum are conserved
-//     to rounding, and the contact is resolved (no approach left) within what the blend leaves
-//     after the sweeps, (1 - omega)^sweeps of the approach;
-//   - the split never changes a count: contacts and spheres are summed over the ranks;
+//   - two spheres collide obliquely across the boundary, the contact relaxed by one subdomain (by
+//     either rule of mpi.treat) and blended by pe's weighted Jacobi (omega = 0.75): linear and
+//     angular momentum are conserved to rounding, and the contact is resolved (no approach left)
+//     within what the blend leaves after the sweeps, (1 - omega)^sweeps of the approach;
+//   - the split never changes a count: contacts and spheres are summed over the subdomains;
 //   - balanced cuts (mpi.cuts) give each slab an equal share of the load, whatever the order of
 //     the points, and a grid so cut assigns each point to the slab between its cuts.
+// The fibers' own collectives (fibers.hpp) are tested in test_fibers.cpp.
 #include <gtest/gtest.h>
-#include <mpi.h>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 
 #include "maxdiss/channel/decomposition.hpp"
+#ifdef CM_TEST_OVER_MPI
+#include <mpi.h>
+
+#include "maxdiss/channel/mpi_transport.hpp"
+#else
+#include "maxdiss/channel/fibers.hpp"
+#endif
 
 namespace {
 
@@ -33,28 +43,28 @@ SubdomainGrid split_at_10mm() {
 }
 
 /// A sphere added where its owner is (every rank numbers it the same).
-void add(Engine& e, const MpiCoupling* c, const Vector3d& x, const Vector3d& v, const Vector3d& w) {
+void add(Engine& e, const SubdomainCoupling* c, const Vector3d& x, const Vector3d& v, const Vector3d& w) {
   if (c && !c->owns(x))
     e.spheres.skip_id();
   else
     e.spheres.add(x, v, w, R, m);
 }
 
-TEST(Decomposition, SlidingSphereCrossesTheBoundaryAndRolls) {
+void sliding_sphere_crosses_the_boundary_and_rolls(Transport& transport) {
   EngineOptions eo;
   eo.dt = 1e-4;
   eo.mu = 0.4;
   eo.solver = BlockSolver::maxdiss;
   const SubdomainGrid grid = split_at_10mm();
   const double v0 = 0.5;
-  auto setup = [&](Engine& e, const MpiCoupling* c) {
+  auto setup = [&](Engine& e, const SubdomainCoupling* c) {
     Plane floor;
     floor.n = Vector3d::UnitZ();
     floor.mu = 0.4;
     e.planes.push_back(floor);
     add(e, c, Vector3d(0.004, 0.005, R), Vector3d(v0, 0, 0), Vector3d::Zero());
   };
-  MpiCoupling coupling(MPI_COMM_WORLD, grid, 2 * R + eo.threshold, 1.0);
+  SubdomainCoupling coupling(transport, grid, 2 * R + eo.threshold, 1.0, GhostContacts::smaller_id);
   Engine split(eo, coupling.box(), R), whole(eo, grid.box, R);
   split.set_coupling(&coupling);
   setup(split, &coupling);
@@ -66,12 +76,14 @@ TEST(Decomposition, SlidingSphereCrossesTheBoundaryAndRolls) {
     EXPECT_EQ(st.contacts, 1) << "step " << k << ": the floor contact, counted once over both ranks";
     if (crossed_at < 0 && coupling.rank() == 1 && split.spheres.size() == 1) crossed_at = k;
   }
-  const Spheres all = coupling.gather(split.spheres);
-  ASSERT_EQ(all.size(), 1u);
+  const Spheres all = coupling.gather(split.spheres);  // on rank 0
   EXPECT_EQ(split.spheres.size(), coupling.rank() == 1 ? 1u : 0u) << "the sphere ends on rank 1";
   if (coupling.rank() == 1) {
     EXPECT_GT(crossed_at, 0) << "it started on rank 0";
+    EXPECT_EQ(all.size(), 0u) << "the gathered spheres are rank 0's alone";
+    return;
   }
+  ASSERT_EQ(all.size(), 1u);
   for (int a = 0; a < 3; ++a) {
     EXPECT_EQ(all.x[0](a), whole.spheres.x[0](a)) << "position " << a;
     EXPECT_EQ(all.vw[0].v(a), whole.spheres.vw[0].v(a)) << "velocity " << a;
@@ -82,7 +94,7 @@ TEST(Decomposition, SlidingSphereCrossesTheBoundaryAndRolls) {
   EXPECT_NEAR(all.vw[0].w(1) * R, all.vw[0].v(0), 1e-9);
 }
 
-TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
+void oblique_collision_across_the_boundary_conserves_momentum(Transport& transport, GhostContacts treat) {
   EngineOptions eo;
   eo.dt = 1e-5;
   eo.mu = 0.4;
@@ -90,7 +102,7 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
   eo.solver = BlockSolver::maxdiss;
   const double omega = 0.75;
   const SubdomainGrid grid = split_at_10mm();
-  MpiCoupling coupling(MPI_COMM_WORLD, grid, 2 * R + eo.threshold, omega);
+  SubdomainCoupling coupling(transport, grid, 2 * R + eo.threshold, omega, treat);
   Engine e(eo, coupling.box(), R);
   e.set_coupling(&coupling);
   // A on rank 0, B on rank 1, touching with an offset 0.3 R across the line of centres, closing
@@ -117,14 +129,17 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
   EXPECT_EQ(first.sphere_contacts, 1);
   Vector3d p1, L1;
   momenta(p1, L1);
-  // rounding of some hundred operations on values of order 1: 1e-13 of the momenta's scale
-  EXPECT_LE((p1 - p0).norm(), 1e-13 * p0.norm() + 1e-13 * m) << "linear momentum";
-  EXPECT_LE((L1 - L0).norm(), 1e-12 * (L0.norm() + 0.02 * m)) << "angular momentum";
+  if (coupling.rank() == 0) {
+    // rounding of some hundred operations on values of order 1: 1e-13 of the momenta's scale
+    EXPECT_LE((p1 - p0).norm(), 1e-13 * p0.norm() + 1e-13 * m) << "linear momentum";
+    EXPECT_LE((L1 - L0).norm(), 1e-12 * (L0.norm() + 0.02 * m)) << "angular momentum";
+  }
   // the normal approach left after the step: each sweep blends omega of the correction, so
   // (1 - omega)^sweeps of the approach is left, measured along the normal at detection. The serial
   // engine leaves none: a sphere block is diag(A_nn, A_tt, A_tt), its normal row solved exactly.
   // 0.1 % of it for the gap's own rate (xi / dt of a gap of rounding size)
   const Spheres S = coupling.gather(e.spheres);
+  if (coupling.rank() != 0) return;  // the momenta and the approach are rank 0's, from every sphere
   ASSERT_EQ(S.size(), 2u);
   const std::size_t a = S.id[0] == 0 ? 0 : 1, b = 1 - a;
   const double approach = -(S.vw[a].v - S.vw[b].v).dot(n);
@@ -132,8 +147,80 @@ TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
   EXPECT_NEAR(approach, left, 1e-3 * left) << "closing speed left after the contact";
 }
 
+/// A packing of a thousand spheres on a jittered lattice closer than a diameter, in a box of 2 x 2 x 2
+/// subdomains (2 x 1 x 1 on two ranks). Every contact of the whole box is detected by exactly one
+/// subdomain, under either rule of mpi.treat: the counts and the deepest penetration over the
+/// subdomains are the whole box's.
+void every_contact_is_detected_once(Transport& transport, GhostContacts treat) {
+  EngineOptions eo;
+  SubdomainGrid grid;
+  grid.p = transport.size() == 8 ? std::array<int, 3>{2, 2, 2} : std::array<int, 3>{2, 1, 1};
+  grid.box.lo = Vector3d::Zero();
+  grid.box.hi = Vector3d(0.02, 0.02, 0.02);
+  SubdomainCoupling coupling(transport, grid, 2 * R + eo.threshold, 0.75, treat);
+  Engine split(eo, coupling.box(), R), whole(eo, grid.box, R);
+  split.set_coupling(&coupling);
+  std::uint64_t state = 12345;  // a linear congruential generator: the same jitter on every rank
+  auto jitter = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (static_cast<double>(state >> 11) / 9007199254740992.0 - 0.5) * 0.1 * R;
+  };
+  const double spacing = 1.98 * R;
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 10; ++j)
+      for (int k = 0; k < 10; ++k) {
+        const Vector3d x = Vector3d(R + i * spacing + jitter(), R + j * spacing + jitter(), R + k * spacing + jitter());
+        add(split, &coupling, x, Vector3d::Zero(), Vector3d::Zero());
+        add(whole, nullptr, x, Vector3d::Zero(), Vector3d::Zero());
+      }
+  const StepStats parts = split.detect(), all = whole.detect();
+  ASSERT_GT(all.contacts, 1500);  // of the 2700 lattice neighbours, those the jitter leaves overlapping
+  EXPECT_EQ(parts.contacts, all.contacts);
+  EXPECT_EQ(parts.sphere_contacts, all.sphere_contacts);
+  EXPECT_EQ(parts.max_penetration, all.max_penetration);
+}
+
+#ifdef CM_TEST_OVER_MPI
+TEST(Decomposition, EveryContactIsDetectedOnce) {
+  for (GhostContacts treat : {GhostContacts::smaller_id, GhostContacts::contact_point}) {
+    MpiTransport ranks(MPI_COMM_WORLD);
+    every_contact_is_detected_once(ranks, treat);
+  }
+}
+
+TEST(Decomposition, SlidingSphereCrossesTheBoundaryAndRolls) {
+  MpiTransport ranks(MPI_COMM_WORLD);
+  sliding_sphere_crosses_the_boundary_and_rolls(ranks);
+}
+
+TEST(Decomposition, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
+  for (GhostContacts treat : {GhostContacts::smaller_id, GhostContacts::contact_point}) {
+    MpiTransport ranks(MPI_COMM_WORLD);
+    oblique_collision_across_the_boundary_conserves_momentum(ranks, treat);
+  }
+}
+#else
+TEST(DecompositionOnFibers, EveryContactIsDetectedOnce) {
+  for (GhostContacts treat : {GhostContacts::smaller_id, GhostContacts::contact_point})
+    for (int subdomains : {2, 8})
+      run_on_fibers(subdomains, 2, [treat](Transport& t) { every_contact_is_detected_once(t, treat); });
+}
+
+TEST(DecompositionOnFibers, SlidingSphereCrossesTheBoundaryAndRolls) {
+  for (int threads : {1, 2}) run_on_fibers(2, threads, sliding_sphere_crosses_the_boundary_and_rolls);
+}
+
+TEST(DecompositionOnFibers, ObliqueCollisionAcrossTheBoundaryConservesMomentum) {
+  for (GhostContacts treat : {GhostContacts::smaller_id, GhostContacts::contact_point})
+    for (int threads : {1, 2})
+      run_on_fibers(2, threads,
+                    [treat](Transport& t) { oblique_collision_across_the_boundary_conserves_momentum(t, treat); });
+}
+#endif
+
 }  // namespace
 
+#ifndef CM_TEST_OVER_MPI  // these need no carrier: once, with the fibers' tests
 TEST(Decomposition, BalancedCutsShareTheLoadEvenly) {
   // ten points of load 1 at x = 0 .. 9, in another order: halves cut at 4.5; thirds at 3.5 and
   // 6.5 (the fewest points carrying 10/3 and 20/3 of the load: four, then seven)
@@ -172,6 +259,7 @@ TEST(Decomposition, CutGridOwnsEachPointBetweenItsCuts) {
   EXPECT_EQ(g.extent(1).lo(0), 0.002);
 }
 
+#else
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   ::testing::InitGoogleTest(&argc, argv);
@@ -179,7 +267,7 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank != 0) {  // one rank reports; every rank checks (and fails the run if it fails)
     auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-    std::unique_ptr<::testing::TestEventListener> silenced(listeners.Release(listeners.default_result_printer()));
+    std::unique_ptr< ::testing::TestEventListener> silenced(listeners.Release(listeners.default_result_printer()));
   }
   const int result = RUN_ALL_TESTS();  // (the silenced printer lives until here)
   int worst = result;
@@ -187,3 +275,4 @@ int main(int argc, char** argv) {
   MPI_Finalize();
   return worst;
 }
+#endif

@@ -149,12 +149,27 @@ void ChannelSetup::declare_solver(cm::Config& c) {
 }
 
 void ChannelSetup::declare_ranks(cm::Config& c) {
-  // --- the split over MPI ranks (coupling = ranks; decomposition.hpp) ---
+  // --- the split into subdomains (coupling = ranks or subdomains; decomposition.hpp) ---
+  c.add_choice("coupling", &coupling_choice,
+               {{"serial", CouplingChoice::serial},
+                {"ranks", CouplingChoice::ranks},
+                {"subdomains", CouplingChoice::subdomains}},
+               "serial: the whole channel in one process; ranks: one subdomain of mpi.grid per MPI rank, under "
+               "mpirun (a build with MPI); subdomains: every subdomain of mpi.grid in this process, on "
+               "solver.threads threads, the bits of ranks on the same grid")
+      .no_data();
   c.add("mpi.grid", &subdomains,
-        "subdomains along x, y and z, one per MPI rank (the paper: 16, 10, 4 on 640 processes); the product "
-        "must equal the ranks of mpirun (coupling = ranks; serial runs 1, 1, 1)")
+        "subdomains along x, y and z (the paper: 16, 10, 4 on 640 processes); coupling = ranks: one per MPI rank, "
+        "the product the ranks of mpirun; serial: 1, 1, 1")
       .size(3)
       .range(cm::Range::closed(1, 1e6));
+  c.add_choice("mpi.treat", &ghost_contacts,
+               {{"smaller_id", GhostContacts::smaller_id}, {"contact_point", GhostContacts::contact_point}},
+               "which subdomain relaxes a contact with a ghost: the one owning the sphere of smaller id, or pe's, the "
+               "one whose box holds the contact point (two spheres of one subdomain always there)")
+      .assumption(
+          "ASSUMED: smaller_id; pe (the paper's solver) relaxes a contact with a shadow copy where its contact point "
+          "lies (HCSITS), contact_point here");
   c.add("mpi.relaxation", &jacobi_relaxation,
         "omega of pe's weighted block Jacobi across subdomains: v = v0 + omega (sum of the subdomains' changes)")
       .range(cm::Range::open_closed(0.0, 1.0))
@@ -229,11 +244,11 @@ void ChannelSetup::check(cm::Config& c) {
   cm::planned_memory(c, spheres * per_sphere / static_cast<double>(ranks), "particles.spacing",
                      "spheres (" + cm::format_real(std::round(per_sphere)) + " bytes each with their contacts)");
   const long P = subdomains[0] * subdomains[1] * subdomains[2];
-  if (P != ranks)
+  if (coupling_choice != CouplingChoice::subdomains && P != ranks)
     c.fail("mpi.grid",
            std::to_string(P) + " subdomains for " + std::to_string(ranks) +
                (ranks == 1 ? " process: coupling = serial runs one subdomain; coupling = ranks runs one per "
-                             "rank under mpirun -np P"
+                             "rank under mpirun -np P, coupling = subdomains all in one process"
                            : " ranks: one subdomain per rank of mpirun, e.g. " + std::to_string(ranks) + ", 1, 1"));
   const double extent[3] = {channel.Lx, channel.Ly, channel.Lz};
   for (std::size_t a = 0; a < 3; ++a)
@@ -252,7 +267,8 @@ std::vector<std::string> channel_physics_keys() {
 
 EngineOptions ChannelSetup::engine_for(ContactLaw law) const {
   EngineOptions eo = engine;
-  SubdomainGrid blocks;  // pe's regular grid over the channel: even cuts
+  if (coupling_choice == CouplingChoice::subdomains) eo.threads = 1;  // the threads take whole subdomains
+  SubdomainGrid blocks;                                               // pe's regular grid over the channel: even cuts
   for (std::size_t a = 0; a < 3; ++a) blocks.p[a] = static_cast<int>(pe_grid[a]);
   blocks.box.lo = Vector3d::Zero();
   blocks.box.hi = Vector3d(channel.Lx, channel.Ly, channel.Lz);

@@ -22,6 +22,16 @@ enum class CoulombSolver { decoupling, exact };
 /// rank starts with as much work.
 enum class Cuts { even, balanced };
 
+/// Which subdomain relaxes a contact with a ghost (mpi.treat; decomposition.hpp): the one owning the
+/// sphere of smaller id, or pe's, the one holding its contact point.
+enum class GhostContacts { smaller_id, contact_point };
+
+/// How the channel is simulated (the key coupling): the whole channel in one process, one
+/// subdomain of mpi.grid per MPI rank, or every subdomain of mpi.grid in one process.
+enum class CouplingChoice { serial, ranks, subdomains };
+
+class Transport;
+
 struct ChannelSetup {
   ChannelOptions channel;
   EngineOptions engine;
@@ -31,6 +41,8 @@ struct ChannelSetup {
   Cuts cuts = Cuts::even;                 ///< mpi.cuts
   double contact_weight = 1.5;            ///< mpi.contact_weight: a contact's load, in spheres (balanced cuts)
   std::vector<long> pe_grid{16, 10, 4};   ///< count.pe_grid: pe's blocks on which pe's count is taken
+  GhostContacts ghost_contacts = GhostContacts::smaller_id;  ///< mpi.treat
+  CouplingChoice coupling_choice = CouplingChoice::serial;   ///< coupling
   /// Ranks the study runs on (1 unless coupling = ranks); set before declare().
   int ranks = 1;
 
@@ -38,11 +50,13 @@ struct ChannelSetup {
   void declare(cm::Config& c);
   /// The engine's options for a law.
   EngineOptions engine_for(ContactLaw law) const;
-  /// This rank's part of a split over mpi.grid (decomposition.cpp), or none on one rank. `from`:
-  /// the spheres of the frame gone on from (restart.from; every rank holds them all), by which
-  /// balanced cuts are placed; none for a run from t = 0. A program without MPI links the version
-  /// that splits nothing (without_mpi.cpp).
-  std::unique_ptr<Coupling> coupling(const Spheres* from) const;
+  /// The grid of subdomains, mpi.grid, with its cuts (decomposition.cpp). `from`: the spheres of
+  /// the frame gone on from (restart.from), by which balanced cuts are placed; none for a run from
+  /// t = 0.
+  SubdomainGrid grid(const Spheres* from) const;
+  /// One subdomain's part of a split over `grid`, talking through `transport`; none for one
+  /// subdomain (or no transport).
+  std::unique_ptr<Coupling> coupling(const SubdomainGrid& grid, Transport* transport) const;
   /// The reach of a contact, 2 R + threshold: the width of the ghost layer.
   double reach() const { return 2.0 * channel.R + std::max(engine.threshold, 0.0); }
 

@@ -1,9 +1,10 @@
 // The study of the granular channel (README.md): its keys, its run of one law or both, and what it
 // writes. md_channel.cpp defines it; over_ranks.cpp runs it over MPI ranks.
 //
-// The coupling key chooses how the channel is simulated: serial, the whole channel in one process,
-// or ranks, one subdomain per MPI rank over mpi.grid (decomposition.hpp). A build without MPI runs
-// serial only and refuses ranks (without_mpi.cpp).
+// The coupling key (channel_keys.hpp) chooses how the channel is simulated: serial, the whole channel
+// in one process; ranks, one subdomain of mpi.grid per MPI rank (over_ranks.cpp; a build without MPI
+// refuses it, without_mpi.cpp); or subdomains, every subdomain of mpi.grid in this process on fibers
+// (fibers.hpp). Over ranks or fibers every subdomain runs the study; the first alone writes the run.
 #pragma once
 
 #include <optional>
@@ -24,9 +25,6 @@
 
 namespace md::granular {
 
-/// How the channel is simulated (the key coupling).
-enum class CouplingChoice { serial, ranks };
-
 class ChannelStudy {
  public:
   static constexpr cm::StudyInfo info{"md_channel", "maxdiss", "channel",
@@ -35,12 +33,16 @@ class ChannelStudy {
   /// The ranks of the run (coupling = ranks), before declare().
   void set_ranks(int ranks) { setup_.ranks = ranks; }
   void declare(cm::Config& c);
-  void run(cm::Run& run);
-  CouplingChoice coupling() const { return coupling_; }
+  /// The study on the coupling asked for; `ranks`: this MPI rank's transport (coupling = ranks).
+  void run(cm::Run& run, Transport* ranks = nullptr);
+  CouplingChoice coupling() const { return setup_.coupling_choice; }
 
  private:
   /// Whether run.laws simulates both laws (Table 2 side by side, and the laws compared).
   bool both_laws() const { return laws_.size() == contact_laws.size(); }
+  /// One subdomain's part of the study (the whole channel when serial): every law set up, stepped
+  /// and finished; the first subdomain writes, the others compute with it.
+  void run_subdomain(cm::Run& run, const PerLaw<SubdomainGrid>& grids, Transport* transport);
   /// The channel's geometry, for the figures.
   void write_geometry(cm::Run& run) const;
   /// The scalars of one law and its cost.
@@ -53,7 +55,6 @@ class ChannelStudy {
   LastFrame last_frame_;
   Restart restart_;
   Projection projection_;
-  CouplingChoice coupling_ = CouplingChoice::serial;
   std::vector<ContactLaw> laws_{contact_laws.begin(), contact_laws.end()};  // run.laws, in the order of the laws
   bool side_by_side_ = false;
   ComparedRun compared_;

@@ -1,4 +1,4 @@
-// The channel over MPI ranks (decomposition.hpp).
+// The channel cut into subdomains (decomposition.hpp).
 #include "maxdiss/channel/decomposition.hpp"
 
 #include <algorithm>
@@ -12,14 +12,6 @@
 #include "maxdiss/channel/channel_keys.hpp"
 
 namespace md::granular {
-
-namespace {
-constexpr int tag_counts = 1, tag_spheres = 2, tag_dv = 3, tag_v = 4, tag_migrants = 5;
-
-void check(int code, const char* what) {
-  if (code != MPI_SUCCESS) throw cm::NumericalError(std::string("MPI failed in ") + what);
-}
-}  // namespace
 
 std::vector<double> balanced_cuts(std::vector<Load> points, int p) {
   const std::size_t n = points.size(), parts = static_cast<std::size_t>(p);
@@ -41,7 +33,7 @@ std::vector<double> balanced_cuts(std::vector<Load> points, int p) {
   return cuts;
 }
 
-MpiCoupling::Packed MpiCoupling::pack(const Spheres& S, std::size_t i) {
+SubdomainCoupling::Packed SubdomainCoupling::pack(const Spheres& S, std::size_t i) {
   Packed p{};
   std::memcpy(p.x, S.x[i].data(), sizeof p.x);
   std::memcpy(p.v, S.vw[i].v.data(), sizeof p.v);
@@ -53,16 +45,15 @@ MpiCoupling::Packed MpiCoupling::pack(const Spheres& S, std::size_t i) {
   return p;
 }
 
-void MpiCoupling::unpack(Spheres& S, const Packed& p) {
+void SubdomainCoupling::unpack(Spheres& S, const Packed& p) {
   S.push(Vector3d(p.x[0], p.x[1], p.x[2]), Vector3d(p.v[0], p.v[1], p.v[2]), Vector3d(p.w[0], p.w[1], p.w[2]), p.R,
          p.inv_m, p.inv_I, p.id);
 }
 
-MpiCoupling::MpiCoupling(MPI_Comm comm, const SubdomainGrid& grid, double reach, double relaxation)
-    : comm_(comm), grid_(grid), reach_(reach), omega_(relaxation) {
-  int size = 0;
-  check(MPI_Comm_rank(comm_, &rank_), "MPI_Comm_rank");
-  check(MPI_Comm_size(comm_, &size), "MPI_Comm_size");
+SubdomainCoupling::SubdomainCoupling(Transport& transport, const SubdomainGrid& grid, double reach, double relaxation,
+                                     GhostContacts treat)
+    : transport_(transport), grid_(grid), reach_(reach), omega_(relaxation), treat_(treat), rank_(transport.rank()) {
+  const int size = transport_.size();
   if (size != grid_.size())
     throw cm::InputError("mpi.grid: " + std::to_string(grid_.size()) + " subdomains for " + std::to_string(size) +
                          " ranks");
@@ -81,14 +72,16 @@ MpiCoupling::MpiCoupling(MPI_Comm comm, const SubdomainGrid& grid, double reach,
     n.reach_box.lo.array() -= reach_;
     n.reach_box.hi.array() += reach_;
     neighbours_.push_back(n);
+    peers_.push_back(q);
   }
   out_.resize(neighbours_.size());
   in_.resize(neighbours_.size());
   dout_.resize(neighbours_.size());
   din_.resize(neighbours_.size());
+  rule_.box = grid_.extent(rank_);
 }
 
-Box MpiCoupling::box() const {
+Box SubdomainCoupling::box() const {
   Box b = grid_.clipped(rank_);
   b.lo.array() -= reach_;
   b.hi.array() += reach_;
@@ -96,43 +89,21 @@ Box MpiCoupling::box() const {
 }
 
 template <class T>
-void MpiCoupling::exchange(const std::vector<std::vector<T>>& out, std::vector<std::vector<T>>& in, int tag) {
-  const std::size_t k = neighbours_.size();
-  std::vector<long> send_counts(k), recv_counts(k);
-  std::vector<MPI_Request> requests;
-  requests.reserve(2 * k);
-  // the sizes first, then the data
-  for (std::size_t i = 0; i < k; ++i) {
-    send_counts[i] = static_cast<long>(out[i].size());
-    requests.emplace_back();
-    check(MPI_Irecv(&recv_counts[i], 1, MPI_LONG, neighbours_[i].rank, tag_counts, comm_, &requests.back()),
-          "MPI_Irecv");
-    requests.emplace_back();
-    check(MPI_Isend(&send_counts[i], 1, MPI_LONG, neighbours_[i].rank, tag_counts, comm_, &requests.back()),
-          "MPI_Isend");
+void SubdomainCoupling::exchange(const std::vector<std::vector<T>>& out, std::vector<std::vector<T>>& in) {
+  std::vector<std::span<const std::byte>> bytes(out.size());
+  for (std::size_t q = 0; q < out.size(); ++q) {
+    bytes[q] = std::as_bytes(std::span(out[q]));
+    bytes_sent_ += static_cast<double>(bytes[q].size() + sizeof(long));  // the message and its size
   }
-  check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-  requests.clear();
-  for (std::size_t i = 0; i < k; ++i) {
-    in[i].resize(static_cast<std::size_t>(recv_counts[i]));
-    const long in_bytes = recv_counts[i] * static_cast<long>(sizeof(T));
-    const long out_bytes = send_counts[i] * static_cast<long>(sizeof(T));
-    if (in_bytes > std::numeric_limits<int>::max() || out_bytes > std::numeric_limits<int>::max())
-      throw cm::NumericalError("a message between two ranks would exceed 2 GiB: use more subdomains (mpi.grid)");
-    requests.emplace_back();
-    check(MPI_Irecv(in[i].data(), static_cast<int>(in_bytes), MPI_BYTE, neighbours_[i].rank, tag, comm_,
-                    &requests.back()),
-          "MPI_Irecv");
-    requests.emplace_back();
-    check(MPI_Isend(out[i].data(), static_cast<int>(out_bytes), MPI_BYTE, neighbours_[i].rank, tag, comm_,
-                    &requests.back()),
-          "MPI_Isend");
-    bytes_sent_ += static_cast<double>(out_bytes + static_cast<long>(sizeof(long)));
+  transport_.exchange(peers_, bytes, raw_);
+  for (std::size_t q = 0; q < out.size(); ++q) {
+    if (raw_[q].size() % sizeof(T) != 0) throw cm::NumericalError("a message between subdomains of the wrong size");
+    in[q].resize(raw_[q].size() / sizeof(T));
+    if (!raw_[q].empty()) std::memcpy(in[q].data(), raw_[q].data(), raw_[q].size());
   }
-  check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
-void MpiCoupling::add_ghosts(Engine& engine) {
+void SubdomainCoupling::add_ghosts(Engine& engine) {
   Spheres& S = engine.spheres;
   owned_ = S.size();
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
@@ -145,11 +116,13 @@ void MpiCoupling::add_ghosts(Engine& engine) {
       out_[q].push_back(pack(S, i));
     }
   }
-  exchange(out_, in_, tag_spheres);
+  exchange(out_, in_);
+  rule_.ghost_owner.clear();
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     neighbours_[q].ghost_begin = S.size();
     for (const Packed& p : in_[q]) unpack(S, p);
     neighbours_[q].ghost_end = S.size();
+    rule_.ghost_owner.insert(rule_.ghost_owner.end(), in_[q].size(), neighbours_[q].rank);
   }
   ghosts_ = S.size() - owned_;
   ghost_sum_ += static_cast<double>(ghosts_);
@@ -157,8 +130,8 @@ void MpiCoupling::add_ghosts(Engine& engine) {
   engine.set_ghosts_from(owned_);
 }
 
-void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& moved, const std::vector<Vector3d>& v0,
-                              const std::vector<Vector3d>& w0) {
+void SubdomainCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& moved,
+                                    const std::vector<Vector3d>& v0, const std::vector<Vector3d>& w0) {
   // moved: the owned spheres of contacts, then the ghosts (owned_ on); v0, w0 in that order
   const std::size_t first_ghost = moved.size() - ghosts_;
   // 1. the velocity changes of the ghosts go to their owners
@@ -171,7 +144,7 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
       dout_[q].insert(dout_[q].end(), {dv(0), dv(1), dv(2), dw(0), dw(1), dw(2)});
     }
   }
-  exchange(dout_, din_, tag_dv);
+  exchange(dout_, din_);
   // 2. v = v0 + omega (own change + the neighbours' changes), every owned sphere (pe); a sphere
   //    without contacts here has no own change (v0 + omega 0 = v0: it is skipped); omega = 1
   //    keeps the own change as it is (v0 + (v - v0) may round away from v)
@@ -184,7 +157,7 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
   }
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     const auto& sent = neighbours_[q].sent;
-    if (din_[q].size() != 6 * sent.size()) throw cm::NumericalError("MPI: velocity changes of the wrong size");
+    if (din_[q].size() != 6 * sent.size()) throw cm::NumericalError("subdomains: velocity changes of the wrong size");
     for (std::size_t k = 0; k < sent.size(); ++k) {
       const double* d = &din_[q][6 * k];
       S.vw[sent[k]].v += omega_ * Vector3d(d[0], d[1], d[2]);
@@ -199,11 +172,11 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
                       {S.vw[i].v(0), S.vw[i].v(1), S.vw[i].v(2), S.vw[i].w(0), S.vw[i].w(1), S.vw[i].w(2)});
     }
   }
-  exchange(dout_, din_, tag_v);
+  exchange(dout_, din_);
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     const Neighbour& n = neighbours_[q];
     if (din_[q].size() != 6 * (n.ghost_end - n.ghost_begin))
-      throw cm::NumericalError("MPI: ghost velocities of the wrong size");
+      throw cm::NumericalError("subdomains: ghost velocities of the wrong size");
     for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
       const double* d = &din_[q][6 * (g - n.ghost_begin)];
       S.vw[g].v = Vector3d(d[0], d[1], d[2]);
@@ -212,7 +185,7 @@ void MpiCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>& move
   }
 }
 
-void MpiCoupling::remove_ghosts_and_migrate(Engine& engine) {
+void SubdomainCoupling::remove_ghosts_and_migrate(Engine& engine) {
   Spheres& S = engine.spheres;
   S.truncate(owned_);
   engine.set_ghosts_from(static_cast<std::size_t>(-1));
@@ -229,17 +202,17 @@ void MpiCoupling::remove_ghosts_and_migrate(Engine& engine) {
     leaving[i] = 1;
   }
   S.keep_if([&leaving](std::size_t i) { return leaving[i] == 0; });
-  exchange(out_, in_, tag_migrants);
+  exchange(out_, in_);
   for (const auto& from : in_)
     for (const Packed& p : from) unpack(S, p);
 }
 
-void MpiCoupling::reduce(StepStats& st) {
+void SubdomainCoupling::reduce(StepStats& st) {
   long sums[3] = {st.contacts, st.sphere_contacts, st.pe_contacts};
   double maxima[5] = {st.max_penetration, st.delta, st.largest, static_cast<double>(st.colours),
                       st.max_sphere_penetration};
-  check(MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_LONG, MPI_SUM, comm_), "MPI_Allreduce");
-  check(MPI_Allreduce(MPI_IN_PLACE, maxima, 5, MPI_DOUBLE, MPI_MAX, comm_), "MPI_Allreduce");
+  transport_.sum(sums);
+  transport_.max(maxima);
   st.contacts = sums[0];
   st.sphere_contacts = sums[1];
   st.pe_contacts = sums[2];
@@ -251,41 +224,24 @@ void MpiCoupling::reduce(StepStats& st) {
   st.residual = st.largest > 0.0 ? st.delta / st.largest : 0.0;
 }
 
-void MpiCoupling::sum(std::vector<double>& values) {
-  // every rank's values to every rank, then summed in rank order: the same bits on every rank and
-  // in every run of this decomposition
-  const int n = static_cast<int>(values.size());
-  std::vector<double> all(values.size() * static_cast<std::size_t>(grid_.size()));
-  check(MPI_Allgather(values.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, comm_), "MPI_Allgather");
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    double s = 0.0;
-    for (int r = 0; r < grid_.size(); ++r) s += all[static_cast<std::size_t>(r) * values.size() + k];
-    values[k] = s;
-  }
+void SubdomainCoupling::sum(std::vector<double>& values) {
+  transport_.sum(std::span<double>(values));  // in rank order: the same bits on every subdomain and carrier
 }
 
-Spheres MpiCoupling::gather(const Spheres& S) {
-  const int P = grid_.size();
-  const int mine = static_cast<int>(S.size() * sizeof(Packed));
-  std::vector<int> bytes(static_cast<std::size_t>(P)), offsets(static_cast<std::size_t>(P), 0);
-  check(MPI_Allgather(&mine, 1, MPI_INT, bytes.data(), 1, MPI_INT, comm_), "MPI_Allgather");
-  long total = 0;
-  for (int r = 0; r < P; ++r) {
-    offsets[static_cast<std::size_t>(r)] = static_cast<int>(total);
-    total += bytes[static_cast<std::size_t>(r)];
-  }
-  if (total > std::numeric_limits<int>::max())
-    throw cm::NumericalError("the spheres of a frame exceed 2 GiB: they cannot be gathered for the diagnostics");
-  std::vector<Packed> out(S.size()), in(static_cast<std::size_t>(total) / sizeof(Packed));
+Spheres SubdomainCoupling::gather(const Spheres& S) {
+  std::vector<Packed> out(S.size());
   for (std::size_t i = 0; i < S.size(); ++i) out[i] = pack(S, i);
-  check(MPI_Allgatherv(out.data(), mine, MPI_BYTE, in.data(), bytes.data(), offsets.data(), MPI_BYTE, comm_),
-        "MPI_Allgatherv");
+  const std::vector<std::byte> in = transport_.gather(std::as_bytes(std::span(out)));
   Spheres all;
-  for (const Packed& p : in) unpack(all, p);
+  for (std::size_t b = 0; b + sizeof(Packed) <= in.size(); b += sizeof(Packed)) {
+    Packed p;
+    std::memcpy(&p, in.data() + b, sizeof p);
+    unpack(all, p);
+  }
   return all;
 }
 
-std::map<std::string, double> MpiCoupling::statistics() {
+std::map<std::string, double> SubdomainCoupling::statistics() {
   // one ghost layer per step (and one per frame detected apart): the per-step means divide by them
   const double layers = std::max(1.0, ghost_layers_);
   std::vector<double> v{static_cast<double>(neighbours_.size()), ghost_sum_ / layers, bytes_sent_ / layers};
@@ -306,8 +262,7 @@ std::map<std::string, double> MpiCoupling::statistics() {
   return s;
 }
 
-std::unique_ptr<Coupling> ChannelSetup::coupling(const Spheres* from) const {
-  if (ranks == 1) return nullptr;  // one rank: the engine alone, the serial data bit for bit
+SubdomainGrid ChannelSetup::grid(const Spheres* from) const {
   SubdomainGrid grid;
   for (std::size_t a = 0; a < 3; ++a) grid.p[a] = static_cast<int>(subdomains[a]);
   grid.box.lo = Vector3d::Zero();
@@ -352,7 +307,13 @@ std::unique_ptr<Coupling> ChannelSetup::coupling(const Spheres* from) const {
       }
     }
   }
-  return std::make_unique<MpiCoupling>(MPI_COMM_WORLD, grid, reach(), jacobi_relaxation);
+  return grid;
+}
+
+std::unique_ptr<Coupling> ChannelSetup::coupling(const SubdomainGrid& grid, Transport* transport) const {
+  // one subdomain: the engine alone, the serial data bit for bit
+  if (!transport || transport->size() == 1) return nullptr;
+  return std::make_unique<SubdomainCoupling>(*transport, grid, reach(), jacobi_relaxation, ghost_contacts);
 }
 
 }  // namespace md::granular

@@ -34,6 +34,7 @@
 
 #include "core/text.hpp"
 #include "maxdiss/channel/channel_study.hpp"
+#include "maxdiss/channel/fibers.hpp"
 
 namespace md::granular {
 
@@ -63,18 +64,14 @@ void ChannelStudy::declare(cm::Config& c) {
         "step the two laws at the same time, each on solver.threads threads; the law still running when the "
         "other ends, or the one law of run.laws, takes the other's threads too (the data do not depend on it)");
   projection_.declare(c);
-  c.add_choice("coupling", &coupling_, {{"serial", CouplingChoice::serial}, {"ranks", CouplingChoice::ranks}},
-               "serial: the whole channel in one process; ranks: one subdomain of mpi.grid per MPI rank, under "
-               "mpirun (a build with MPI; the data on one rank are serial's, bit for bit)")
-      .no_data();
 
   c.check([&c, this] {
-    if (coupling_ == CouplingChoice::serial && launched_ranks() > 1)
-      c.fail("coupling", "serial runs the whole channel in each of the " + std::to_string(launched_ranks()) +
+    if (setup_.coupling_choice != CouplingChoice::ranks && launched_ranks() > 1)
+      c.fail("coupling", "runs the whole channel in each of the " + std::to_string(launched_ranks()) +
                              " ranks mpirun started, into one output: give coupling = ranks");
     schedule_.check(c, setup_.engine.dt);
-    if (side_by_side_ && setup_.ranks > 1)
-      c.fail("solver.side_by_side", "steps the laws in two threads of one process, not over MPI ranks");
+    if (side_by_side_ && setup_.coupling_choice != CouplingChoice::serial)
+      c.fail("solver.side_by_side", "steps the laws in two threads of one process, not split into subdomains");
     last_frame_.check(c, setup_.channel);
     if (restart_.law && restart_.from == "none")
       c.fail("restart.law", "names a saved frame to go on from: it needs restart.from");
@@ -87,7 +84,23 @@ void ChannelStudy::declare(cm::Config& c) {
   });
 }
 
-void ChannelStudy::run(cm::Run& run) {
+void ChannelStudy::run(cm::Run& run, Transport* ranks) {
+  // the grid of subdomains for each law (balanced cuts follow the frame the law goes on from)
+  PerLaw<SubdomainGrid> grids;
+  if (setup_.coupling_choice != CouplingChoice::serial)
+    for (ContactLaw law : laws_)
+      grids[law] = setup_.grid(restart_.state[law] ? &restart_.state[law]->spheres : nullptr);
+  if (setup_.coupling_choice != CouplingChoice::subdomains) return run_subdomain(run, grids, ranks);
+  // every subdomain in this process, on fibers: the first writes the run, the others compute with it
+  const int P = grids[laws_.front()].size();
+  std::vector<std::unique_ptr<cm::Run>> quiet;
+  for (int r = 1; r < P; ++r) quiet.push_back(run.discarding_twin());
+  run_on_fibers(P, setup_.engine.threads, [&](Transport& t) {
+    run_subdomain(t.rank() == 0 ? run : *quiet[static_cast<std::size_t>(t.rank() - 1)], grids, &t);
+  });
+}
+
+void ChannelStudy::run_subdomain(cm::Run& run, const PerLaw<SubdomainGrid>& grids, Transport* transport) {
   restart_.record(run, laws_.back());
   write_geometry(run);
   cm::Table table2 =
@@ -96,19 +109,23 @@ void ChannelStudy::run(cm::Run& run) {
   // law is set up, stepped and finished before the next, so that one channel is held at a time.
   PerLaw<std::unique_ptr<Simulation>> sims;
   auto start = [&](ContactLaw law) {
-    const Spheres* from = restart_.state[law] ? &restart_.state[law]->spheres : nullptr;
-    sims[law] = std::make_unique<Simulation>(setup_, schedule_, restart_, run, law, setup_.coupling(from));
+    sims[law] =
+        std::make_unique<Simulation>(setup_, schedule_, restart_, run, law, setup_.coupling(grids[law], transport));
   };
+  const bool first = !transport || transport->rank() == 0;  // the subdomain that writes
   auto finish = [&](ContactLaw law) {
     const Channel& channel = sims[law]->channel();
-    outcome_[law] = sims[law]->finish(run, restart_.write);
-    last_frame_.analyse(run, channel.all_spheres(), channel.engine.obstacles[0], name(law), outcome_[law],
-                        setup_.channel);
-    write_scalars(run, name(law), outcome_[law], channel);
+    const Outcome outcome = sims[law]->finish(run, restart_.write);
+    const Spheres all = channel.all_spheres();  // gathered on the first subdomain
+    if (first) {
+      outcome_[law] = outcome;
+      last_frame_.analyse(run, all, channel.engine.obstacles[0], name(law), outcome_[law], setup_.channel);
+      write_scalars(run, name(law), outcome_[law], channel);
+      std::vector<double> row = table2_row(outcome_[law], setup_.channel);
+      row.insert(row.begin(), static_cast<double>(law));  // the law column: 0 Coulomb, 1 maximum dissipation
+      table2.row(row);
+    }
     sims[law].reset();  // its channel's memory
-    std::vector<double> row = table2_row(outcome_[law], setup_.channel);
-    row.insert(row.begin(), static_cast<double>(law));  // the law column: 0 Coulomb, 1 maximum dissipation
-    table2.row(row);
   };
   if (side_by_side_ && both_laws()) {
     for (ContactLaw law : contact_laws) start(law);
@@ -124,6 +141,7 @@ void ChannelStudy::run(cm::Run& run) {
       finish(law);
     }
   }
+  if (!first) return;
   if (both_laws()) compare(run);
   if (compared_.asked()) compared_.write(run, laws_, outcome_, setup_);
 }

@@ -9,6 +9,9 @@
 // so that a slow spell of a shared machine falls on all of them alike). Each is reported by its
 // median repetition, the spread of its repetitions beside it. Its contacts per sphere are recorded
 // beside the rates.
+// Beside the engine on the whole channel, the paper's solver on bench.grid is timed from the same
+// state: every subdomain in this process on fibers, the threads taking whole subdomains
+// (coupling = subdomains, fibers.hpp), on each thread count of bench.threads.
 // The run records the sphere-steps and contact solves per second, the parallel efficiency (rate on p threads over p
 // times the rate on one), and the memory per sphere (the engine's arrays, and the process's peak resident size). The
 // data (the timed state's counts) do not depend on the thread counts; the rates do. The timed state itself is written
@@ -25,6 +28,7 @@
 #include <array>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -34,6 +38,7 @@
 #include "core/text.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/channel_state.hpp"
+#include "maxdiss/channel/fibers.hpp"
 
 namespace {
 
@@ -63,6 +68,18 @@ class ChannelBench {
         .range(cm::Range::closed(1, cm::max_threads))
         .nonempty()
         .no_data();
+    c.add("bench.grid", &grid_,
+          "subdomains along x, y and z on which the paper's solver is timed too, every subdomain in this process "
+          "(coupling = subdomains); 1, 1, 1: none")
+        .size(3)
+        .range(cm::Range::closed(1, 1e4));
+    c.check([&c, this] {
+      const double extent[3] = {setup_.channel.Lx, setup_.channel.Ly, setup_.channel.Lz};
+      for (std::size_t a = 0; a < 3; ++a)
+        if (extent[a] / static_cast<double>(grid_[a]) < setup_.reach())
+          c.fail("bench.grid", "a subdomain would be thinner along " + std::string(1, "xyz"[a]) +
+                                   " than the contact reach " + cm::format_real(setup_.reach()) + " m");
+    });
     c.check([&c, this] {
       // no warm-up (0 s) is no step; any other is a whole time stepping within the budget
       if (warmup_ > 0.0) cm::planned_steps(c, warmup_, setup_.engine.dt, "time.dt", "bench.warmup");
@@ -85,12 +102,32 @@ class ChannelBench {
         for (int threads : threads_) timed[{law, threads}].push_back(time(channel, law, threads));
       progress.update(static_cast<double>(round + 1), "timed");
     }
+    // the paper's grid, on fibers, in rounds of its own after those of the engine on the whole channel
+    const bool grid = grid_[0] * grid_[1] * grid_[2] > 1;
+    std::map<std::pair<ContactLaw, int>, std::vector<Timing>> timed_grid;
+    if (grid) {
+      const ChannelState from = channel.state();
+      cm::Progress on_grid("md_channel_bench on bench.grid", 0.0, static_cast<double>(repeats_), run.quiet(), "round");
+      for (long round = 0; round < repeats_; ++round) {
+        for (ContactLaw law : contact_laws)
+          for (int threads : threads_) timed_grid[{law, threads}].push_back(time_grid(from, law, threads));
+        on_grid.update(static_cast<double>(round + 1), "timed");
+      }
+    }
     Timings timings(run, threads_.size());
     double spread = 0.0;
     for (ContactLaw law : contact_laws) {
       double rate1 = 0.0;  // the rate on one thread, for the parallel efficiency
       for (int threads : threads_)
         spread = std::max(spread, report(run, timings, law, threads, timed[{law, threads}], rate1));
+    }
+    if (grid) {
+      cm::Table on_grid = grid_table(run, threads_.size());
+      for (ContactLaw law : contact_laws) {
+        double rate1 = 0.0;
+        for (int threads : threads_)
+          spread = std::max(spread, report_grid(run, on_grid, law, threads, timed_grid[{law, threads}], rate1));
+      }
     }
     // the largest spread of a law and thread count's repetitions, (slowest - fastest) / median: how
     // far one timing alone could have been off on this machine at this time
@@ -203,6 +240,76 @@ class ChannelBench {
     return t;
   }
 
+  /// bench.steps steps from `from` under `law` on bench.grid, every subdomain on a fiber, the fibers
+  /// on `threads` threads; the time from the first subdomain, between two collectives that every
+  /// subdomain reaches (their set-up before, their last step after).
+  Timing time_grid(const ChannelState& from, ContactLaw law, int threads) const {
+    SubdomainGrid grid;
+    for (std::size_t a = 0; a < 3; ++a) grid.p[a] = static_cast<int>(grid_[a]);
+    grid.box.hi = Vector3d(setup_.channel.Lx, setup_.channel.Ly, setup_.channel.Lz);
+    EngineOptions eo = setup_.engine_for(law);
+    eo.threads = 1;  // the threads take whole subdomains
+    Timing t;
+    run_on_fibers(grid.size(), threads, [&](Transport& transport) {
+      const std::unique_ptr<Coupling> coupling = setup_.coupling(grid, &transport);
+      Channel part(setup_.channel, eo, coupling.get(), &from);
+      long ready[1] = {0};
+      transport.sum(ready);  // every subdomain set up
+      const auto start = std::chrono::steady_clock::now();
+      double sphere_steps = 0, contacts = 0;
+      for (long k = 0; k < steps_; ++k) {
+        sphere_steps += static_cast<double>(part.particles());
+        contacts += static_cast<double>(part.step().contacts);
+      }
+      std::vector<double> solves{part.engine.solves()};
+      part.sum(solves);
+      if (transport.rank() != 0) return;
+      t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      t.sphere_steps = sphere_steps;
+      t.contacts = contacts;
+      t.solves = solves[0];
+    });
+    return t;
+  }
+
+  static cm::Table grid_table(cm::Run& run, std::size_t thread_counts) {
+    return run.table("timings_grid.tsv",
+                     "the timed steps of the paper's solver on bench.grid, every subdomain in this process, per law "
+                     "(0 Coulomb, 1 maximum dissipation) and threads",
+                     {{"law", "1"},
+                      {"threads", "1"},
+                      {"spheres", "1"},
+                      {"contacts_per_step", "1"},
+                      {"seconds", "s"},
+                      {"seconds_fastest", "s"},
+                      {"seconds_slowest", "s"},
+                      {"sphere_steps_per_second", "1/s"},
+                      {"contact_solves_per_second", "1/s"},
+                      {"parallel_efficiency", "1"}},
+                     {2.0 * static_cast<double>(thread_counts), "bench.threads"});
+  }
+
+  /// The repetitions on bench.grid of `law` on `threads` threads, by their median, as report().
+  double report_grid(cm::Run& run, cm::Table& table, ContactLaw law, int threads, std::vector<Timing> repeated,
+                     double& rate1) const {
+    for (const Timing& t : repeated)
+      if (t.sphere_steps != repeated.front().sphere_steps || t.contacts != repeated.front().contacts)
+        throw std::logic_error("md_channel_bench: the counts on bench.grid differ between repetitions");
+    std::sort(repeated.begin(), repeated.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
+    const Timing& t = repeated[repeated.size() / 2];
+    const double rate = t.sphere_steps / t.seconds, steps = static_cast<double>(steps_);
+    if (threads == 1) rate1 = rate;
+    const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
+    table.row({static_cast<double>(law), static_cast<double>(threads), t.sphere_steps / steps, t.contacts / steps,
+               t.seconds, repeated.front().seconds, repeated.back().seconds, rate, t.solves / t.seconds, efficiency});
+    const std::string suffix = std::string(name(law)) + "_" + std::to_string(threads) + "_threads";
+    run.scalar("grid_sphere_steps_per_second_" + suffix, rate, "1/s");
+    if (threads > 1 && rate1 > 0) run.scalar("grid_parallel_efficiency_" + suffix, efficiency);
+    if (law == ContactLaw::maxdiss && threads == threads_.front())
+      run.scalar("grid_coordination_number", 2.0 * t.contacts / t.sphere_steps);
+    return (repeated.back().seconds - repeated.front().seconds) / t.seconds;
+  }
+
   /// The repetitions of `law` on `threads` threads, by their median: the rates, each phase's time
   /// and the barriers. rate1 holds the rate on one thread once it is reported (the first count of
   /// bench.threads, if 1). Returns the spread of the repetitions, (slowest - fastest) / median.
@@ -259,6 +366,7 @@ class ChannelBench {
   double warmup_ = 0.02;
   long steps_ = 200, repeats_ = 3;
   std::vector<int> threads_{1, 2};
+  std::vector<long> grid_{16, 10, 4};
 };
 
 }  // namespace

@@ -86,10 +86,11 @@ void Simulation::advance(SideBySide* pair) {
   cm::Progress progress("md_channel " + name_, channel_.t(), schedule_.t_end, quiet_);
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  double counted = 0.0;  // the seconds already in r_.thread_seconds
+  double counted = 0.0;                 // the seconds already in r_.thread_seconds
+  int threads = setup_.engine.threads;  // stepping now (coupling = subdomains: all of them, each engine on one)
   auto count_thread_seconds = [&] {
     const double now = seconds();
-    r_.thread_seconds += channel_.engine.options().threads * (now - counted);
+    r_.thread_seconds += threads * (now - counted);
     counted = now;
   };
   for (long k = k0_; k < steps; ++k) {
@@ -100,6 +101,7 @@ void Simulation::advance(SideBySide* pair) {
         EngineOptions wide = channel_.engine.options();
         wide.threads += setup_.engine.threads;  // the other law's (one key sets both)
         channel_.engine.set_options(wide);
+        threads = wide.threads;
         r_.widened_at_step = k;
         if (!quiet_)
           std::fprintf(stderr, "md_channel %s: no other law is running; on %d threads from step %ld\n", name_.c_str(),

@@ -1,13 +1,11 @@
 // The channel in a program without MPI: md_channel_bench, and md_channel in a build without it
-// (-DCM_MPI=OFF). No split into subdomains, and the key coupling = ranks refused. A build with MPI
-// links decomposition.cpp's ChannelSetup::coupling() and over_ranks.cpp into md_channel instead.
+// (-DCM_MPI=OFF). The key coupling = ranks is refused (coupling = subdomains needs no MPI). A build
+// with MPI links over_ranks.cpp into md_channel instead.
 #include "core/errors.hpp"
 #include "maxdiss/channel/channel_keys.hpp"
 #include "maxdiss/channel/channel_study.hpp"
 
 namespace md::granular {
-
-std::unique_ptr<Coupling> ChannelSetup::coupling(const Spheres*) const { return nullptr; }
 
 int study_over_ranks(int argc, char** argv) {
   return cm::guarded_main(argc > 0 ? argv[0] : ChannelStudy::info.solver, []() -> int {

@@ -167,6 +167,7 @@ struct CellScan {
   const std::vector<Obstacle>& obstacles;
   const EngineOptions& opt;
   std::size_t owned;
+  const ContactPointRule* rule;
   double dt_inv, threshold;
   const std::uint32_t* cell_start;
   const std::uint32_t* order;
@@ -215,11 +216,14 @@ struct CellScan {
   }
 
   [[gnu::always_inline]] void pair(std::uint32_t i, std::uint32_t j, std::vector<Contact>& out) const {
-    // with a ghost: the subdomain owning the sphere of smaller id relaxes the contact
-    if (i >= owned || j >= owned) {
+    const bool ghost = i >= owned || j >= owned;
+    if (ghost && !rule) {
+      // the subdomain owning the sphere of smaller id relaxes the contact; two ghosts: none
       if (i >= owned && j >= owned) return;
       const bool i_owned = i < owned;
       if ((i_owned ? S.id[i] : S.id[j]) > (i_owned ? S.id[j] : S.id[i])) return;
+    } else if (ghost && i >= owned && j >= owned && rule->ghost_owner[i - owned] == rule->ghost_owner[j - owned]) {
+      return;  // pe: two ghosts of one owner are that owner's
     }
     const Vector3d d = S.x[i] - S.x[j];
     const double r2 = d.squaredNorm(), reach = S.R[i] + S.R[j] + threshold;
@@ -238,6 +242,7 @@ struct CellScan {
       c.l2 = S.R[j];
     }
     c.mu = opt.mu;  // one coefficient between spheres: the blocks read EngineOptions::mu, not this
+    if (ghost && rule && !rule->holds(S.x[j] + c.l2 * c.n)) return;  // pe: where its contact point lies
     finish(c);
     out.push_back(c);
   }
@@ -333,6 +338,7 @@ StepStats Detector::detect(const DetectionBodies& bodies, const EngineOptions& o
                       .obstacles = bodies.obstacles,
                       .opt = opt,
                       .owned = bodies.owned,
+                      .rule = bodies.rule,
                       .dt_inv = 1.0 / opt.dt,
                       .threshold = opt.threshold,
                       .cell_start = cell_start_.data(),

@@ -33,13 +33,26 @@
 
 namespace md::granular {
 
+/// pe's rule for a subdomain's contacts with ghosts (its HCSITS): a contact of two owned spheres is
+/// the subdomain's; one with a ghost, or of two ghosts of different owners, is the subdomain's
+/// where its contact point lies in `box` (half-open, lo <= x < hi); two ghosts of one owner never.
+struct ContactPointRule {
+  Box box;                       ///< the subdomain's extent (infinite toward the outside)
+  std::vector<int> ghost_owner;  ///< the rank owning each ghost, the first ghost first
+  bool holds(const Vector3d& x) const {
+    return (box.lo.array() <= x.array()).all() && (x.array() < box.hi.array()).all();
+  }
+};
+
 /// The bodies detection reads: the spheres (the first `owned` of them owned, the rest ghosts) and
-/// the boundaries.
+/// the boundaries. `rule`: pe's rule for the contacts with ghosts; none: a contact of an owned
+/// sphere and a ghost is detected where the sphere of smaller id is owned, one of two ghosts nowhere.
 struct DetectionBodies {
   const Spheres& spheres;
   const std::vector<Plane>& planes;
   const std::vector<Obstacle>& obstacles;
   std::size_t owned;
+  const ContactPointRule* rule = nullptr;
 };
 
 class Detector {

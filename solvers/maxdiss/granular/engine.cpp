@@ -87,7 +87,8 @@ StepStats Engine::detect_contacts() {
   // coupled, they are sorted before the ghosts join them (add_ghosts), never here.
   const bool sort = coupling_ == nullptr && opt_.reorder_every > 0 && steps_ % opt_.reorder_every == 0;
   detector_.build_cells(spheres, opt_, sort);
-  StepStats st = detector_.detect({spheres, planes, obstacles, owned()}, opt_);
+  StepStats st =
+      detector_.detect({spheres, planes, obstacles, owned(), coupling_ ? coupling_->ghost_rule() : nullptr}, opt_);
   if (opt_.pe_blocks && count_pe_)
     st.pe_contacts = pe_contact_count(detector_.ends(), spheres, *opt_.pe_blocks, opt_.threshold);
   return st;

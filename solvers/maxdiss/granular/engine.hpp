@@ -18,10 +18,10 @@
 // The data depend on the keys and never on the thread count or the vector width.
 //
 // Subdomains: an engine may hold one subdomain of a split over ranks (a Coupling, implemented
-// with MPI in decomposition.hpp). The neighbours' spheres within contact reach are then appended
+// in channel/decomposition.hpp). The neighbours' spheres within contact reach are then appended
 // to the arrays as ghosts for the step. A contact between an owned sphere and a ghost is relaxed
-// by the subdomain owning the sphere of smaller id (the other one skips it), a contact of two
-// ghosts by none. After every sweep the coupling blends the velocity changes across subdomains
+// by one subdomain: the one owning the sphere of smaller id, or the one holding its contact point
+// (pe's rule, Coupling::ghost_rule()). After every sweep the coupling blends the velocity changes across subdomains
 // (pe's weighted block Jacobi) before the ghosts take their owners' velocities again.
 //
 // Files (solvers/maxdiss/granular/): bodies.hpp the spheres and boundaries, contacts.hpp the
@@ -75,9 +75,14 @@ class Coupling {
   virtual Box box() const = 0;
   /// Sums each of `values` over the subdomains, in place.
   virtual void sum(std::vector<double>& values) = 0;
-  /// Every subdomain's spheres, subdomain by subdomain, on every subdomain (for the diagnostics of
-  /// a frame).
+  /// Every subdomain's spheres, subdomain by subdomain, on the first subdomain; none on the others
+  /// (for the diagnostics of a frame).
   virtual Spheres gather(const Spheres& owned) = 0;
+  /// Whether this is the first subdomain, the one that gathers and writes.
+  virtual bool first() const = 0;
+  /// pe's rule for the contacts with ghosts (detector.hpp), or none: the subdomain owning the sphere
+  /// of smaller id relaxes a contact of an owned sphere and a ghost, and none one of two ghosts.
+  virtual const ContactPointRule* ghost_rule() const = 0;
   /// What the split costs, averaged over the ranks (ranks, neighbours, ghosts, bytes sent).
   virtual std::map<std::string, double> statistics() = 0;
 };
