@@ -65,11 +65,13 @@ TEST(Fibers, CollectivesGiveEveryRanksPartInRankOrder) {
       std::vector<std::vector<std::byte>> out{bytes_of({r, peers[0], 7}),
                                               bytes_of(r == 2 ? std::vector<int>{} : std::vector<int>{r})};
       std::vector<std::span<const std::byte>> spans{out[0], out[1]};
-      std::vector<std::vector<std::byte>> in;
+      std::vector<std::span<const std::byte>> in;
       t.exchange(peers, spans, in);
       ASSERT_EQ(in.size(), 2u);
-      EXPECT_EQ(ints_of(in[1]), (std::vector<int>{peers[1], r, 7})) << "from the rank before, to me";
-      EXPECT_EQ(ints_of(in[0]), peers[0] == 2 ? std::vector<int>{} : std::vector<int>{peers[0]});
+      EXPECT_EQ(ints_of(std::vector<std::byte>(in[1].begin(), in[1].end())), (std::vector<int>{peers[1], r, 7}))
+          << "from the rank before, to me";
+      EXPECT_EQ(ints_of(std::vector<std::byte>(in[0].begin(), in[0].end())),
+                peers[0] == 2 ? std::vector<int>{} : std::vector<int>{peers[0]});
       ++checked;
     });
     EXPECT_EQ(checked, P) << threads << " threads";

@@ -74,10 +74,8 @@ SubdomainCoupling::SubdomainCoupling(Transport& transport, const SubdomainGrid& 
     neighbours_.push_back(n);
     peers_.push_back(q);
   }
-  out_.resize(neighbours_.size());
-  in_.resize(neighbours_.size());
-  dout_.resize(neighbours_.size());
-  din_.resize(neighbours_.size());
+  spheres_out_.resize(neighbours_.size());
+  velocities_out_.resize(neighbours_.size());
   rule_.box = grid_.extent(rank_);
 }
 
@@ -89,19 +87,33 @@ Box SubdomainCoupling::box() const {
 }
 
 template <class T>
-void SubdomainCoupling::exchange(const std::vector<std::vector<T>>& out, std::vector<std::vector<T>>& in) {
+void SubdomainCoupling::exchange(const std::vector<std::vector<T>>& out) {
   std::vector<std::span<const std::byte>> bytes(out.size());
   for (std::size_t q = 0; q < out.size(); ++q) {
     bytes[q] = std::as_bytes(std::span(out[q]));
     bytes_sent_ += static_cast<double>(bytes[q].size() + sizeof(long));  // the message and its size
   }
-  transport_.exchange(peers_, bytes, raw_);
-  for (std::size_t q = 0; q < out.size(); ++q) {
-    if (raw_[q].size() % sizeof(T) != 0) throw cm::NumericalError("a message between subdomains of the wrong size");
-    in[q].resize(raw_[q].size() / sizeof(T));
-    if (!raw_[q].empty()) std::memcpy(in[q].data(), raw_[q].data(), raw_[q].size());
-  }
+  transport_.exchange(peers_, bytes, received_);
+  for (const auto& r : received_)
+    if (r.size() % sizeof(T) != 0) throw cm::NumericalError("a message between subdomains of the wrong size");
 }
+
+namespace {
+/// The k-th of the values of T in a message (read by copy: a message's bytes have no alignment).
+template <class T>
+T read(std::span<const std::byte> message, std::size_t k) {
+  T value;
+  std::memcpy(&value, message.data() + k * sizeof(T), sizeof(T));
+  return value;
+}
+/// The k-th sphere's six velocity components (v, then w) in a message of them.
+void read6(std::span<const std::byte> message, std::size_t k, Vector3d& v, Vector3d& w) {
+  double d[6];
+  std::memcpy(d, message.data() + k * sizeof d, sizeof d);
+  v = Vector3d(d[0], d[1], d[2]);
+  w = Vector3d(d[3], d[4], d[5]);
+}
+}  // namespace
 
 void SubdomainCoupling::add_ghosts(Engine& engine) {
   Spheres& S = engine.spheres;
@@ -109,20 +121,21 @@ void SubdomainCoupling::add_ghosts(Engine& engine) {
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     Neighbour& n = neighbours_[q];
     n.sent.clear();
-    out_[q].clear();
+    spheres_out_[q].clear();
     for (std::size_t i = 0; i < owned_; ++i) {
       if (!inside(n.reach_box, S.x[i])) continue;
       n.sent.push_back(static_cast<std::uint32_t>(i));
-      out_[q].push_back(pack(S, i));
+      spheres_out_[q].push_back(pack(S, i));
     }
   }
-  exchange(out_, in_);
+  exchange(spheres_out_);
   rule_.ghost_owner.clear();
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
+    const std::size_t count = received_[q].size() / sizeof(Packed);
     neighbours_[q].ghost_begin = S.size();
-    for (const Packed& p : in_[q]) unpack(S, p);
+    for (std::size_t k = 0; k < count; ++k) unpack(S, read<Packed>(received_[q], k));
     neighbours_[q].ghost_end = S.size();
-    rule_.ghost_owner.insert(rule_.ghost_owner.end(), in_[q].size(), neighbours_[q].rank);
+    rule_.ghost_owner.insert(rule_.ghost_owner.end(), count, neighbours_[q].rank);
   }
   ghosts_ = S.size() - owned_;
   ghost_sum_ += static_cast<double>(ghosts_);
@@ -137,14 +150,16 @@ void SubdomainCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>
   // 1. the velocity changes of the ghosts go to their owners
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     const Neighbour& n = neighbours_[q];
-    dout_[q].clear();
-    for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
+    std::vector<double>& out = velocities_out_[q];
+    out.resize(6 * (n.ghost_end - n.ghost_begin));
+    double* d = out.data();
+    for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g, d += 6) {
       const std::size_t k = first_ghost + (g - owned_);
       const Vector3d dv = S.vw[g].v - v0[k], dw = S.vw[g].w - w0[k];
-      dout_[q].insert(dout_[q].end(), {dv(0), dv(1), dv(2), dw(0), dw(1), dw(2)});
+      d[0] = dv(0), d[1] = dv(1), d[2] = dv(2), d[3] = dw(0), d[4] = dw(1), d[5] = dw(2);
     }
   }
-  exchange(dout_, din_);
+  exchange(velocities_out_);
   // 2. v = v0 + omega (own change + the neighbours' changes), every owned sphere (pe); a sphere
   //    without contacts here has no own change (v0 + omega 0 = v0: it is skipped); omega = 1
   //    keeps the own change as it is (v0 + (v - v0) may round away from v)
@@ -157,31 +172,34 @@ void SubdomainCoupling::after_sweep(Spheres& S, const std::vector<std::uint32_t>
   }
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     const auto& sent = neighbours_[q].sent;
-    if (din_[q].size() != 6 * sent.size()) throw cm::NumericalError("subdomains: velocity changes of the wrong size");
+    if (received_[q].size() != 6 * sizeof(double) * sent.size())
+      throw cm::NumericalError("subdomains: velocity changes of the wrong size");
     for (std::size_t k = 0; k < sent.size(); ++k) {
-      const double* d = &din_[q][6 * k];
-      S.vw[sent[k]].v += omega_ * Vector3d(d[0], d[1], d[2]);
-      S.vw[sent[k]].w += omega_ * Vector3d(d[3], d[4], d[5]);
+      Vector3d dv, dw;
+      read6(received_[q], k, dv, dw);
+      S.vw[sent[k]].v += omega_ * dv;
+      S.vw[sent[k]].w += omega_ * dw;
     }
   }
   // 3. the new velocities go to the ghosts
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
-    dout_[q].clear();
-    for (std::uint32_t i : neighbours_[q].sent) {
-      dout_[q].insert(dout_[q].end(),
-                      {S.vw[i].v(0), S.vw[i].v(1), S.vw[i].v(2), S.vw[i].w(0), S.vw[i].w(1), S.vw[i].w(2)});
+    const auto& sent = neighbours_[q].sent;
+    std::vector<double>& out = velocities_out_[q];
+    out.resize(6 * sent.size());
+    double* d = out.data();
+    for (std::uint32_t i : sent) {
+      const Velocities& u = S.vw[i];
+      d[0] = u.v(0), d[1] = u.v(1), d[2] = u.v(2), d[3] = u.w(0), d[4] = u.w(1), d[5] = u.w(2);
+      d += 6;
     }
   }
-  exchange(dout_, din_);
+  exchange(velocities_out_);
   for (std::size_t q = 0; q < neighbours_.size(); ++q) {
     const Neighbour& n = neighbours_[q];
-    if (din_[q].size() != 6 * (n.ghost_end - n.ghost_begin))
+    if (received_[q].size() != 6 * sizeof(double) * (n.ghost_end - n.ghost_begin))
       throw cm::NumericalError("subdomains: ghost velocities of the wrong size");
-    for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g) {
-      const double* d = &din_[q][6 * (g - n.ghost_begin)];
-      S.vw[g].v = Vector3d(d[0], d[1], d[2]);
-      S.vw[g].w = Vector3d(d[3], d[4], d[5]);
-    }
+    for (std::size_t g = n.ghost_begin; g < n.ghost_end; ++g)
+      read6(received_[q], g - n.ghost_begin, S.vw[g].v, S.vw[g].w);
   }
 }
 
@@ -190,7 +208,7 @@ void SubdomainCoupling::remove_ghosts_and_migrate(Engine& engine) {
   S.truncate(owned_);
   engine.set_ghosts_from(static_cast<std::size_t>(-1));
   // spheres whose centre has left the subdomain go to their new owner, a neighbour
-  for (auto& o : out_) o.clear();
+  for (auto& o : spheres_out_) o.clear();
   std::vector<char> leaving(S.size(), 0);
   for (std::size_t i = 0; i < S.size(); ++i) {
     const int to = grid_.owner(S.x[i]);
@@ -198,13 +216,13 @@ void SubdomainCoupling::remove_ghosts_and_migrate(Engine& engine) {
     auto it = std::find_if(neighbours_.begin(), neighbours_.end(), [to](const Neighbour& n) { return n.rank == to; });
     if (it == neighbours_.end())
       throw cm::NumericalError("sphere " + std::to_string(S.id[i]) + " crossed more than one subdomain in a step");
-    out_[static_cast<std::size_t>(it - neighbours_.begin())].push_back(pack(S, i));
+    spheres_out_[static_cast<std::size_t>(it - neighbours_.begin())].push_back(pack(S, i));
     leaving[i] = 1;
   }
   S.keep_if([&leaving](std::size_t i) { return leaving[i] == 0; });
-  exchange(out_, in_);
-  for (const auto& from : in_)
-    for (const Packed& p : from) unpack(S, p);
+  exchange(spheres_out_);
+  for (const auto& from : received_)
+    for (std::size_t k = 0; k < from.size() / sizeof(Packed); ++k) unpack(S, read<Packed>(from, k));
 }
 
 void SubdomainCoupling::reduce(StepStats& st) {

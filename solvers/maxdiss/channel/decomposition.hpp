@@ -86,9 +86,10 @@ class SubdomainCoupling final : public Coupling {
     std::vector<std::uint32_t> sent;             // my spheres it holds as ghosts, in the order sent
     std::size_t ghost_begin = 0, ghost_end = 0;  // its spheres I hold as ghosts
   };
-  /// Sends each neighbour its buffer and receives one from each (any sizes), neighbour order.
+  /// Sends each neighbour its buffer and receives one from each (any sizes), viewed by received_
+  /// until the next collective.
   template <class T>
-  void exchange(const std::vector<std::vector<T>>& out, std::vector<std::vector<T>>& in);
+  void exchange(const std::vector<std::vector<T>>& out);
 
   Transport& transport_;
   SubdomainGrid grid_;
@@ -96,13 +97,13 @@ class SubdomainCoupling final : public Coupling {
   GhostContacts treat_;
   int rank_ = 0;
   std::vector<Neighbour> neighbours_;
-  std::vector<int> peers_;                   // the neighbours' ranks, in order
-  std::vector<std::vector<std::byte>> raw_;  // what an exchange received
-  ContactPointRule rule_;                    // pe's rule: this subdomain's box and its ghosts' owners
+  std::vector<int> peers_;                            // the neighbours' ranks, in order
+  std::vector<std::span<const std::byte>> received_;  // what the last exchange received, per neighbour
+  ContactPointRule rule_;                             // pe's rule: this subdomain's box and its ghosts' owners
   std::size_t owned_ = 0, ghosts_ = 0;
   double bytes_sent_ = 0, ghost_sum_ = 0, ghost_layers_ = 0;  // bytes so far; ghosts over the layers built
-  std::vector<std::vector<Packed>> out_, in_;
-  std::vector<std::vector<double>> dout_, din_;
+  std::vector<std::vector<Packed>> spheres_out_;              // ghosts or migrants, per neighbour
+  std::vector<std::vector<double>> velocities_out_;
 };
 
 /// A point's coordinate along an axis and its load (mpi.cuts = balanced).

@@ -64,9 +64,11 @@ class FiberTransport final : public Transport {
   int size() const override { return static_cast<int>(world_.ranks.size()); }
 
   void exchange(const std::vector<int>& peers, const std::vector<std::span<const std::byte>>& out,
-                std::vector<std::vector<std::byte>>& in) override {
+                std::vector<std::span<const std::byte>>& in) override {
     Posted& mine = post(Kind::exchange);
     mine.peers = peers;
+    // a copy, read in place by the peers: a task that fails frees its own buffers while the peers
+    // may still read this round's messages
     mine.messages.resize(out.size());
     for (std::size_t k = 0; k < out.size(); ++k) mine.messages[k].assign(out[k].begin(), out[k].end());
     wait();

@@ -29,7 +29,7 @@ MpiTransport::MpiTransport(MPI_Comm comm) : comm_(comm) {
 }
 
 void MpiTransport::exchange(const std::vector<int>& peers, const std::vector<std::span<const std::byte>>& out,
-                            std::vector<std::vector<std::byte>>& in) {
+                            std::vector<std::span<const std::byte>>& in) {
   const std::size_t k = peers.size();
   std::vector<long> send_sizes(k), recv_sizes(k);
   std::vector<MPI_Request> requests;
@@ -44,17 +44,19 @@ void MpiTransport::exchange(const std::vector<int>& peers, const std::vector<std
   }
   check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
   requests.clear();
-  in.resize(k);
+  received_.resize(k);
   for (std::size_t i = 0; i < k; ++i) {
-    in[i].resize(static_cast<std::size_t>(recv_sizes[i]));
+    received_[i].resize(static_cast<std::size_t>(recv_sizes[i]));
     requests.emplace_back();
-    check(MPI_Irecv(in[i].data(), count(in[i].size()), MPI_BYTE, peers[i], tag_bytes, comm_, &requests.back()),
+    check(MPI_Irecv(received_[i].data(), count(received_[i].size()), MPI_BYTE, peers[i], tag_bytes, comm_,
+                    &requests.back()),
           "MPI_Irecv");
     requests.emplace_back();
     check(MPI_Isend(out[i].data(), count(out[i].size()), MPI_BYTE, peers[i], tag_bytes, comm_, &requests.back()),
           "MPI_Isend");
   }
   check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+  in.assign(received_.begin(), received_.end());
 }
 
 void MpiTransport::sum(std::span<long> values) {

@@ -13,7 +13,7 @@ class MpiTransport final : public Transport {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   void exchange(const std::vector<int>& peers, const std::vector<std::span<const std::byte>>& out,
-                std::vector<std::vector<std::byte>>& in) override;
+                std::vector<std::span<const std::byte>>& in) override;
   void sum(std::span<long> values) override;
   void sum(std::span<double> values) override;
   void max(std::span<double> values) override;
@@ -22,6 +22,7 @@ class MpiTransport final : public Transport {
  private:
   MPI_Comm comm_;
   int rank_ = 0, size_ = 1;
+  std::vector<std::vector<std::byte>> received_;  // the last exchange's messages, per peer
 };
 
 }  // namespace md::granular

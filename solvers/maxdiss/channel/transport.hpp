@@ -20,9 +20,10 @@ class Transport {
   virtual int rank() const = 0;
   virtual int size() const = 0;
   /// Sends out[k] to peers[k] and receives in[k] from it, for each k. Every peer lists this rank
-  /// among its own peers; the sizes may differ.
+  /// among its own peers; the sizes may differ. in[k] views the bytes received, valid until this
+  /// subdomain's next collective.
   virtual void exchange(const std::vector<int>& peers, const std::vector<std::span<const std::byte>>& out,
-                        std::vector<std::vector<std::byte>>& in) = 0;
+                        std::vector<std::span<const std::byte>>& in) = 0;
   /// Each value summed over the subdomains, in place (integers: exact in any order).
   virtual void sum(std::span<long> values) = 0;
   /// Each value summed over the subdomains in the order of their ranks, in place (as many values on
