@@ -71,6 +71,38 @@ channel-steady-rest: programs
 	  --restart.from=$(call quote,$(STEADY_FROM)) --restart.law=same --output.store=$(STORE)
 	$(channel_record_archive)
 
+# The ablation of Table 2's contact count (solvers/maxdiss/channel/README.md): each variant a run
+# of md_channel from the settle run's frame over ablation.ini's window with one choice changed,
+# then md_channel_ablation sets them side by side, its run archived into records/ as the record is.
+# A variant is a name and its keys; a key of the channel the frame's run had otherwise is named in
+# restart.vary too. Choices the paper leaves unstated take another plausible value: friction at the
+# walls 0.1 instead of 0.4, no box behind the obstacle, the paper's contact point instead of pe's.
+CHANNEL_ABLATION := $(CHANNEL_PARTS)/ablation
+ABLATION_VARIANTS := baseline pe_grid pe_grid_without_relaxation two_subdomains sweeps_20 erp_0 erp_095 \
+  threshold_0 seed_2 layers_unperturbed mu_wall_01 contact_point_paper order_detection no_obstacle_box
+ablation.pe_grid := --coupling=subdomains --mpi.grid=16,10,4 --mpi.treat=contact_point
+ablation.pe_grid_without_relaxation := $(ablation.pe_grid) --mpi.relaxation=1
+ablation.two_subdomains := --coupling=subdomains --mpi.grid=2,1,1
+ablation.sweeps_20 := --nbgs.sweeps=20 --restart.vary=nbgs.sweeps
+ablation.erp_0 := --nbgs.erp=0 --restart.vary=nbgs.erp
+ablation.erp_095 := --nbgs.erp=0.95 --restart.vary=nbgs.erp
+ablation.threshold_0 := --nbgs.threshold=0 --restart.vary=nbgs.threshold
+ablation.seed_2 := --run.seed=2 --restart.vary=run.seed
+ablation.layers_unperturbed := --inflow.perturb_layers=false --restart.vary=inflow.perturb_layers
+ablation.mu_wall_01 := --friction.mu_wall=0.1 --restart.vary=friction.mu_wall
+ablation.contact_point_paper := --contact.point=body2_surface --restart.vary=contact.point
+ablation.order_detection := --nbgs.order=detection
+ablation.no_obstacle_box := --obstacle.box_length=0 --restart.vary=obstacle.box_length
+.PHONY: channel-ablation
+$(CHANNEL_ABLATION)/%/run.json: | programs $(CHANNEL_SETTLED)/run.json
+	$(BIN)/md_channel --config $(call study_config,maxdiss,ablation) --output $(CHANNEL_ABLATION)/$* \
+	  $(ablation.$*) --output.store=$(STORE)
+channel-ablation: $(foreach v,$(ABLATION_VARIANTS),$(CHANNEL_ABLATION)/$(v)/run.json)
+	$(BIN)/md_channel_ablation \
+	  --ablation.runs=$(subst $(space),$(comma),$(foreach v,$(ABLATION_VARIANTS),$(CHANNEL_ABLATION)/$(v))) \
+	  --output $(CHANNEL_RECORD)/maxdiss/channel_ablation --output.store=$(STORE)
+	$(channel_record_archive)
+
 # The figure beside the paper's row of the index (reports/index.html).
 maxdiss_INDEX_FIGURE := fig9
 maxdiss_FIGURES := fig2 fig3 fig4 fig5 fig7 rod_mustar rod_map stepper_convergence stepper_trajectories \

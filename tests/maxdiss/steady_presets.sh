@@ -5,10 +5,14 @@
 # starting from that frame (the same first sample in every column the state gives), and measures
 # its window's stationarity and standard errors, and the extremes at the sampled steps and at every
 # step. The run records the preset and its bases.
+# The ablation's quick preset (quick/ablation.ini) goes on from the same frame: a baseline, a
+# variant with a key of the channel changed (refused unless restart.vary names it) and the paper's
+# grid in one process; md_channel_ablation writes a row for each, each variant named by the keys it
+# changed, and refuses runs of other windows.
 #
-#   steady_presets.sh <md_channel> <scratch>
+#   steady_presets.sh <md_channel> <scratch> <md_channel_ablation>
 set -euo pipefail
-serial=$1 scratch=$2
+serial=$1 scratch=$2 ablation=$3
 rm -rf "$scratch" && mkdir -p "$scratch"
 source "$(dirname "$0")/channel_lib.sh"
 
@@ -30,3 +34,24 @@ for scalar in steady steady_coulomb steady_maxdiss se_avg_particles_coulomb se_a
   grep -q "\"$scalar\": {" "$json" || fail "steady: no scalar $scalar"
 done
 echo "the quick steady pair runs: one law's frame saved, both laws from it, stationarity and extremes measured"
+
+variant() { "$serial" --config configs/maxdiss/quick/ablation.ini --restart.from="$scratch/settle" --quiet "$@"; }
+variant --output "$scratch/baseline"
+status=0
+variant --nbgs.erp=0 --output "$scratch/refused" 2>"$scratch/refused.err" || status=$?
+[[ $status -eq 2 && ! -e $scratch/refused ]] && grep -q 'restart.from.*nbgs.erp' "$scratch/refused.err" ||
+  fail "ablation: another nbgs.erp without restart.vary: exit $status, $(cat "$scratch/refused.err")"
+variant --nbgs.erp=0 --restart.vary=nbgs.erp --output "$scratch/erp_0"
+variant --coupling=subdomains --mpi.grid=2,2,1 --mpi.treat=contact_point --output "$scratch/grid"
+variant --time.t_end=0.007 --output "$scratch/shorter"
+"$ablation" --ablation.runs="$scratch/baseline,$scratch/erp_0,$scratch/grid" --output "$scratch/ablation" --quiet
+[[ $(data "$scratch/ablation/ablation.tsv" | wc -l) -eq 3 ]] || fail "ablation: not a row per run"
+grep -q '"variant 1 (run [0-9a-f]*): nbgs.erp = 0"' "$scratch/ablation/run.json" || fail "ablation: variant 1 not named"
+grep -q 'variant 2 (run [0-9a-f]*): coupling = subdomains; mpi.grid = 2,2,1; mpi.treat = contact_point' \
+  "$scratch/ablation/run.json" || fail "ablation: variant 2 not named"
+status=0
+"$ablation" --ablation.runs="$scratch/baseline,$scratch/shorter" --output "$scratch/mixed" --quiet 2>"$scratch/mixed.err" ||
+  status=$?
+[[ $status -eq 2 && ! -e $scratch/mixed ]] && grep -q 'ablation.runs.*time.t_end' "$scratch/mixed.err" ||
+  fail "ablation: runs of two windows: exit $status, $(cat "$scratch/mixed.err")"
+echo "the ablation's variants run from the settled frame and are set side by side; other windows refused"

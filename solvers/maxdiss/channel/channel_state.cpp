@@ -1,6 +1,7 @@
 // A channel's state in a run, and back (channel_state.hpp).
 #include "maxdiss/channel/channel_state.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/files.hpp"
@@ -172,8 +173,8 @@ WindowSoFar read_window(const SavedRun& run, const std::string& law, const std::
   return w;
 }
 
-void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,
-                          const std::string& key) {
+void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config, const std::string& key,
+                          const std::vector<std::string>& may_differ) {
   for (const std::string& name : channel_physics_keys()) {
     const auto here = config.find(name), there = run.config.find(name);
     if (there == run.config.end())
@@ -181,7 +182,7 @@ void require_same_channel(const SavedRun& run, const std::map<std::string, std::
     if (here == config.end())
       throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has a key " + name +
                            " this run does not know");
-    if (there->second != here->second)
+    if (there->second != here->second && std::find(may_differ.begin(), may_differ.end(), name) == may_differ.end())
       throw cm::InputError(key + ": the run at '" + run.dir.string() + "' has " + name + " = " + there->second +
                            ", this run " + here->second + " (the channels must be the same)");
   }

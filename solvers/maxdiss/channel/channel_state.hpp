@@ -71,8 +71,9 @@ cm::TsvData read_series(const SavedRun& run, const std::string& law, const std::
 /// Throws cm::InputError naming `key` when a key of the channel has another value in the saved run
 /// than in `config` (an effective configuration), or is missing from either. A key of the channel
 /// is one of channel_physics_keys(): not the end or the diagnostics of the run, the laws simulated,
-/// the ranks and threads, the order of the sweep, the state's saving and reading, the output.
-void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config,
-                          const std::string& key);
+/// the ranks and threads, the order of the sweep, the state's saving and reading, the output. The
+/// keys of `may_differ` may have other values (an ablation from one frame, restart.vary).
+void require_same_channel(const SavedRun& run, const std::map<std::string, std::string>& config, const std::string& key,
+                          const std::vector<std::string>& may_differ = {});
 
 }  // namespace md::granular

@@ -75,6 +75,8 @@ void ChannelStudy::declare(cm::Config& c) {
     last_frame_.check(c, setup_.channel);
     if (restart_.law && restart_.from == "none")
       c.fail("restart.law", "names a saved frame to go on from: it needs restart.from");
+    if (!restart_.vary.empty() && restart_.from == "none")
+      c.fail("restart.vary", "names keys that may differ from restart.from's run: it needs restart.from");
     if (setup_.cuts == Cuts::balanced && restart_.from == "none")
       c.fail("mpi.cuts", "balanced places the cuts by the spheres of a saved frame: it needs restart.from");
     if (restart_.from == "none" && !compared_.asked()) return;

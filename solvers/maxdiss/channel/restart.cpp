@@ -1,6 +1,7 @@
 // A channel run that goes on from another (restart.hpp).
 #include "maxdiss/channel/restart.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/text.hpp"
@@ -33,17 +34,31 @@ void Restart::declare(cm::Config& c) {
                {{"same", std::nullopt}, {"coulomb", ContactLaw::coulomb}, {"maxdiss", ContactLaw::maxdiss}},
                "the saved frame of restart.from each simulated law goes on from: same (each law its own, the "
                "run that never stopped), or coulomb or maxdiss (every law from that law's frame)");
+  c.add("restart.vary", &vary,
+        "keys of the channel that may have other values than in restart.from's run (an ablation from one settled "
+        "frame: another solver, friction, seed), or none; such a run carries no window from that run");
 }
 
 void Restart::read(cm::Config& c, const std::map<std::string, std::string>& values, const std::vector<ContactLaw>& laws,
                    const Schedule& schedule) {
+  const std::vector<std::string> physics = channel_physics_keys();
+  for (const std::string& key : vary)
+    if (std::find(physics.begin(), physics.end(), key) == physics.end())
+      c.fail("restart.vary", "names " + key + ", which is no key of the channel that a run must share");
   const SavedRun saved = load_channel_run(from, "restart.from");
-  require_same_channel(saved, values, "restart.from");
+  require_same_channel(saved, values, "restart.from", vary);
+  varied.clear();
+  for (const std::string& key : vary)
+    if (values.at(key) != saved.config.at(key)) varied.push_back({key, values.at(key), saved.config.at(key)});
   const long avg_from = schedule.first_averaged_step();
   for (ContactLaw each : laws) {
     ChannelState s = law ? read_state(saved, name(*law), "restart.law") : read_state(saved, name(each), "restart.from");
     if (s.step >= schedule.steps)
       c.fail("time.t_end", "must lie after the state of restart.from (step " + std::to_string(s.step) + ")");
+    if (avg_from < s.step && !vary.empty())
+      c.fail("average.t_start",
+             "must not lie before the state of restart.from when keys differ from its run "
+             "(restart.vary): the window would mix two channels");
     if (avg_from < s.step) carried[each] = carry_window(c, saved, values, each, s, schedule);
     state[each] = std::move(s);
   }
@@ -104,6 +119,7 @@ void Restart::record(cm::Run& out, ContactLaw last) const {
   out.note("goes on from the state of run " + run->run_id + " (study " + run->study + ", " + run->solver +
            ") at step " + std::to_string(state[last]->step) +
            (law ? std::string(", every law from the ") + name(*law) + " law's frame (restart.law)" : std::string()));
+  for (const Varied& v : varied) out.note("restart.vary: " + v.key + " = " + v.here + " here, " + v.there + " there");
 }
 
 }  // namespace md::granular

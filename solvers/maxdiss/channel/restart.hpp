@@ -5,7 +5,9 @@
 // channel_state.hpp). Each law simulated here goes on from its own frame, or with restart.law
 // every law from that one law's frame. A window that began before the frame goes on too: the saved
 // run's samples of it and its deepest penetration are carried into this run, so that the run going
-// on is the run that never stopped, byte for byte.
+// on is the run that never stopped, byte for byte. restart.vary lets named keys of the channel differ
+// from the run gone on from (an ablation: several solvers from one settled frame); such a run
+// carries no window, since its window's samples before the frame are another channel's.
 #pragma once
 
 #include <map>
@@ -25,6 +27,7 @@ struct Restart {
   bool write = false;             ///< state.write: save each law's last frame
   std::string from = "none";      ///< restart.from: the run gone on from, or none
   std::optional<ContactLaw> law;  ///< restart.law: the law whose frame every law goes on from, or none (same)
+  std::vector<std::string> vary;  ///< restart.vary: keys of the channel that may differ from restart.from's
 
   /// The window begun by the run gone on from: its samples (rows of its time series from
   /// average.t_start to the frame) and its deepest penetration over all its steps.
@@ -35,6 +38,11 @@ struct Restart {
   PerLaw<std::optional<ChannelState>> state;  ///< the frame each law goes on from
   PerLaw<std::optional<Carried>> carried;     ///< the window each law goes on with
   std::optional<SavedRun> run;                ///< the run gone on from
+  /// A key of restart.vary whose value differs from the run gone on from: here and there.
+  struct Varied {
+    std::string key, here, there;
+  };
+  std::vector<Varied> varied;
 
   /// Declares the keys, bound to the fields above.
   void declare(cm::Config& c);
