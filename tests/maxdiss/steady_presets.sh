@@ -35,6 +35,20 @@ for scalar in steady steady_coulomb steady_maxdiss se_avg_particles_coulomb se_a
 done
 echo "the quick steady pair runs: one law's frame saved, both laws from it, stationarity and extremes measured"
 
+# The whole-run average (average.whole_run_to = 0.02 s, a sample every 100 steps): the settle run's
+# samples from t = 0, the steady run's, then the window's averages to the end, recomputed here.
+scalar_of() { scalars "$1" | awk -v n="$2" '$1 == n { print $2 }'; }
+for law in coulomb maxdiss; do
+  expected=$(awk -v wn="$(scalar_of "$scratch/steady" avg_particles_$law)" '
+    !/^#/ && $1 % 100 == 0 { n[$1] = $3 }  # the steady run read last: its rows win
+    END { for (k = 0; k <= 2000; k += 100) s += (k in n) ? n[k] : wn; printf "%.12g\n", s / 21 }' \
+    "$scratch/settle/timeseries_maxdiss.tsv" "$scratch/steady/timeseries_$law.tsv")
+  got=$(scalar_of "$scratch/steady" avg_particles_whole_run_$law)
+  awk -v a="$expected" -v b="$got" 'BEGIN { exit !(b != "" && (a - b) ^ 2 <= (1e-12 * a) ^ 2) }' ||
+    fail "steady: avg_particles_whole_run_$law $got, recomputed $expected"
+done
+echo "the whole-run average is the settle run's samples, the window's, and its averages projected"
+
 variant() { "$serial" --config configs/maxdiss/quick/ablation.ini --restart.from="$scratch/settle" --quiet "$@"; }
 variant --output "$scratch/baseline"
 status=0

@@ -196,6 +196,17 @@ void ChannelStudy::write_scalars(cm::Run& run, const std::string& name, const Ou
   run.scalar("max_sphere_penetration_all_um_" + name, 1e6 * r.max_sphere_pen_all, "um");
   run.scalar("max_sphere_penetration_pct_radius_" + name, 100.0 * r.max_sphere_pen_sampled / R, "%");
   record_draws(run, name, r, schedule_.draws);
+  // The paper's own average: over its whole run from t = 0, the settling flow included
+  if (r.whole_run) {
+    const Outcome::WholeRun& w = *r.whole_run;
+    run.scalar("avg_particles_whole_run_" + name, w.particles);
+    run.scalar("avg_contacts_whole_run_" + name, w.contacts);
+    run.scalar("contacts_per_particle_whole_run_" + name, 2.0 * w.contacts / w.particles);
+    run.scalar("contacts_per_particle_pe_whole_run_" + name, 2.0 * w.pe_contacts / w.particles);
+    run.scalar("whole_run_measured_fraction_" + name, w.measured);
+  } else if (schedule_.whole_run_to > 0.0) {
+    run.note("No average over the whole run (" + name + "): " + r.whole_run_refused);
+  }
   // The contacts as pe counted them on count.pe_grid (pe_count.hpp): a contact across blocks once
   // for each block that holds both its spheres.
   run.scalar("avg_contacts_pe_" + name, r.avg_pe_contacts);

@@ -4,9 +4,9 @@
 // run is the baseline.
 //
 // For each run, a row of ablation.tsv: contacts per sphere (2 N_c / N, unique and as pe counted
-// them), the contacts between two spheres per sphere, each with its batch-means standard error; the
-// deepest penetration of every step of the window, of every contact and between two spheres; the
-// solver's mean residual over the window's samples; whether the window is steady; and the change
+// them) and between two spheres, each with its batch-means standard error. Then the deepest
+// penetration of every step of the window, of every contact and between two spheres, the solver's
+// mean residual over the window's samples and whether the window is steady. Last comes the change
 // of contacts per sphere from the baseline in units of the two standard errors combined. A note
 // names each variant by the keys in which its run differs from the baseline's.
 //

@@ -60,9 +60,25 @@ void Restart::read(cm::Config& c, const std::map<std::string, std::string>& valu
              "must not lie before the state of restart.from when keys differ from its run "
              "(restart.vary): the window would mix two channels");
     if (avg_from < s.step) carried[each] = carry_window(c, saved, values, each, s, schedule);
+    if (schedule.whole_run_to > 0.0) read_history(saved, each, law ? name(*law) : name(each));
     state[each] = std::move(s);
   }
   run = saved;
+}
+
+void Restart::read_history(const SavedRun& saved, ContactLaw each, const std::string& of) {
+  // each run's series (a sample carried through a restart appears in both runs, the same), then
+  // the run it went on from, until one that started at t = 0
+  SavedRun r = saved;
+  for (int runs = 0;; ++runs) {
+    if (runs == 100000) throw cm::InputError("restart.from: the runs gone on from do not end (a cycle?)");
+    const cm::TsvData series = read_series(r, of, series_columns, "restart.from");
+    for (const auto& row : series.rows)
+      history[each][std::lround(row[0])] = {row[2], row[3], row[series_columns.size() - 1]};
+    const std::string before = r.config.at("restart.from");
+    if (before == "none") return;
+    r = load_channel_run(before, "restart.from");
+  }
 }
 
 /// A window that begins before the state gone on from is that run's window, gone on with: its

@@ -38,6 +38,12 @@ struct Restart {
   PerLaw<std::optional<ChannelState>> state;  ///< the frame each law goes on from
   PerLaw<std::optional<Carried>> carried;     ///< the window each law goes on with
   std::optional<SavedRun> run;                ///< the run gone on from
+  /// A sample of the runs gone on from, back to t = 0 (average.whole_run_to): spheres, contacts
+  /// and contacts as pe counted them, by step.
+  struct Sampled {
+    double particles, contacts, pe_contacts;
+  };
+  PerLaw<std::map<long, Sampled>> history;  ///< each law's, of the law whose frame it goes on from
   /// A key of restart.vary whose value differs from the run gone on from: here and there.
   struct Varied {
     std::string key, here, there;
@@ -58,6 +64,8 @@ struct Restart {
   void record(cm::Run& out, ContactLaw last) const;
 
  private:
+  /// The samples of `saved` and of every run before it, back to t = 0, of `law`'s series.
+  void read_history(const SavedRun& saved, ContactLaw each, const std::string& law);
   Carried carry_window(cm::Config& c, const SavedRun& saved, const std::map<std::string, std::string>& values,
                        ContactLaw each, const ChannelState& s, const Schedule& schedule) const;
 };

@@ -30,6 +30,18 @@ void Schedule::declare(cm::Config& c) {
       .assumption(
           "ASSUMED: the paper's maxima are the largest of its 1001 samples, 10 s sampled every 1000 steps with t = 0, "
           "taken as independent draws");
+  c.add("average.whole_run_to", &whole_run_to,
+        "the paper's average over its whole run beside the window's: a sample every average.whole_run_every steps "
+        "from t = 0 to this time, those before this run from the runs it went on from (restart.from, back to t = 0), "
+        "those after its end the window's averages; 0: none")
+      .unit("s")
+      .range(cm::Range::nonnegative())
+      .assumption(
+          "ASSUMED where given: the flow after the window stays at the window's averages (the paper averages its 10 s "
+          "from t = 0, Sect. 4.3)");
+  c.add("average.whole_run_every", &whole_run_every,
+        "steps between the samples of the whole-run average (the paper: 1000 steps, 10 ms)")
+      .range(cm::Range::closed(1, 1e9));
 }
 
 void Schedule::check(cm::Config& c, double time_step) {
@@ -43,6 +55,11 @@ void Schedule::check(cm::Config& c, double time_step) {
   const long first = first_averaged_step();
   if ((first + sample_every - 1) / sample_every * sample_every > steps)
     c.fail("sample.every", "no sample falls in the averaging window from average.t_start to time.t_end");
+  if (whole_run_to > 0.0) {
+    if (whole_run_to < t_end) c.fail("average.whole_run_to", "must not lie before time.t_end");
+    if (whole_run_every % sample_every != 0)
+      c.fail("average.whole_run_every", "must be a multiple of sample.every, whose samples it takes");
+  }
 }
 
 long Schedule::first_averaged_step() const { return std::lround(std::ceil(t_avg / dt - 1e-9)); }

@@ -4,7 +4,8 @@
 // A run takes time.t_end / time.dt steps and samples the channel every sample.every steps, the
 // last step included. Table 2 averages the samples of the window from average.t_start to the end;
 // average.max_drift and average.batches say how the window's stationarity is judged
-// (numerics/stationarity.hpp).
+// (numerics/stationarity.hpp). average.whole_run_to asks for the paper's own average beside it:
+// every sample from t = 0, through the runs gone on from, projected past the window (simulation.hpp).
 #pragma once
 
 #include "core/options.hpp"
@@ -12,14 +13,16 @@
 namespace md::granular {
 
 struct Schedule {
-  double t_end = 10.0;       ///< time.t_end [s]
-  double t_avg = 0.0;        ///< average.t_start [s]
-  double max_drift = 0.01;   ///< average.max_drift
-  long batches = 10;         ///< average.batches
-  long sample_every = 1000;  ///< sample.every
-  long draws = 1001;         ///< extremes.draws: the snapshots a paper's largest penetration is taken over
-  long steps = 0;            ///< time.t_end / time.dt, set by check()
-  double dt = 0.0;           ///< time.dt, set by check()
+  double t_end = 10.0;          ///< time.t_end [s]
+  double t_avg = 0.0;           ///< average.t_start [s]
+  double max_drift = 0.01;      ///< average.max_drift
+  long batches = 10;            ///< average.batches
+  long sample_every = 1000;     ///< sample.every
+  long draws = 1001;            ///< extremes.draws: the snapshots a paper's largest penetration is taken over
+  double whole_run_to = 0;      ///< average.whole_run_to [s]: the end of the paper's whole-run average, or 0 (none)
+  long whole_run_every = 1000;  ///< average.whole_run_every: steps between the whole-run average's samples
+  long steps = 0;               ///< time.t_end / time.dt, set by check()
+  double dt = 0.0;              ///< time.dt, set by check()
 
   /// Declares the keys, bound to the fields above.
   void declare(cm::Config& c);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,6 +37,14 @@ struct Outcome {
   /// spheres, from the window's steps; none where the window has too few steps for it.
   std::optional<cm::MaximumOfDraws> draws_penetration, draws_sphere_penetration;
   std::string draws_refused;  ///< why they are none
+  /// The paper's average over its whole run (average.whole_run_to): spheres, contacts, contacts as pe
+  /// counted them, and the share of its samples measured rather than projected; none where not
+  /// asked or where the runs gone on from leave a gap (whole_run_refused says which).
+  struct WholeRun {
+    double particles = 0, contacts = 0, pe_contacts = 0, measured = 0;
+  };
+  std::optional<WholeRun> whole_run;
+  std::string whole_run_refused;
   double wall_seconds = 0, particle_steps = 0, solves = 0;
   double thread_seconds = 0;            ///< the seconds stepped, each times the threads stepping then
   std::optional<long> widened_at_step;  ///< side by side: the step from which this law had the other's threads too
@@ -117,8 +126,12 @@ class Simulation {
   bool quiet_;
   Outcome r_;
   double sum_n_ = 0, sum_c_ = 0, sum_sc_ = 0, sum_pe_ = 0;
-  std::vector<double> step_pen_, step_sphere_pen_;  // each step's deepest penetration in the window
-  struct Window {                                   // the samples of the averaging window
+  std::vector<double> step_pen_, step_sphere_pen_;   // each step's deepest penetration in the window
+  const std::map<long, Restart::Sampled>* history_;  // the runs gone on from, back to t = 0
+  std::map<long, Restart::Sampled> own_;             // this run's samples at the whole-run average's steps
+  /// The paper's average over its whole run (average.whole_run_to), once the window's are known.
+  void whole_run_average();
+  struct Window {  // the samples of the averaging window
     std::vector<double> t, n, contacts, fraction, kinetic, sphere_contacts, pe_contacts;
   } window_;
   bool done_ = false;
