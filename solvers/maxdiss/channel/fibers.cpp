@@ -14,6 +14,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace md::granular {
 
 namespace {
@@ -23,6 +27,41 @@ namespace ctx = boost::context;
 /// A fiber's stack: room for the study's deepest calls, a guard page below it (an overflow stops
 /// the run instead of writing over another stack). Only the pages touched are ever memory.
 constexpr std::size_t stack_bytes = std::size_t{2} << 20;
+
+// AddressSanitizer tracks one stack per thread: each switch between a thread's stack and a fiber's
+// is announced to it (its fiber interface), or it takes a throw on a fiber's stack for an overflow.
+#if defined(__SANITIZE_ADDRESS__)
+struct StackSwitch {
+  void* fake = nullptr;  // the leaving stack's fake frames
+  const void* bottom = nullptr;
+  std::size_t size = 0;
+  void leave(const void* to_bottom, std::size_t to_size) { __sanitizer_start_switch_fiber(&fake, to_bottom, to_size); }
+  void leave_for_good(const void* to_bottom, std::size_t to_size) {
+    __sanitizer_start_switch_fiber(nullptr, to_bottom, to_size);
+  }
+  void arrive() { __sanitizer_finish_switch_fiber(fake, &bottom, &size); }  // records the stack come from
+};
+#else
+struct StackSwitch {
+  const void* bottom = nullptr;
+  std::size_t size = 0;
+  void leave(const void*, std::size_t) {}
+  void leave_for_good(const void*, std::size_t) {}
+  void arrive() {}
+};
+#endif
+
+/// A fiber's stack (guarded), whose extent the sanitizer is told at each switch to it.
+struct RecordedStack {
+  ctx::protected_fixedsize_stack stacks{stack_bytes};
+  std::pair<const void*, std::size_t>* extent;
+  ctx::stack_context allocate() {
+    ctx::stack_context s = stacks.allocate();
+    *extent = {static_cast<const char*>(s.sp) - s.size, s.size};
+    return s;
+  }
+  void deallocate(ctx::stack_context& s) noexcept { stacks.deallocate(s); }
+};
 
 /// Unwinds a task whose peers failed. It derives from no std::exception, so that no handler on the
 /// way takes it for an error of the task's own.
@@ -118,7 +157,9 @@ class FiberTransport final : public Transport {
   /// What this subdomain posted at its collective now (valid between rounds), and its generation.
   const Posted& posted() const { return posted_[generation_ & 1]; }
   long generation() const { return generation_; }
-  ctx::fiber sink;  // the thread's loop that resumed this fiber, to which a collective returns
+  ctx::fiber sink;        // the thread's loop that resumed this fiber, to which a collective returns
+  StackSwitch to_thread;  // that thread's stack, for the sanitizer
+  std::pair<const void*, std::size_t> stack{};  // this fiber's own stack
 
  private:
   // Two generations of posts: a subdomain posts its next collective while slower ones still read
@@ -129,7 +170,9 @@ class FiberTransport final : public Transport {
     return p;
   }
   void wait() {
+    to_thread.leave(to_thread.bottom, to_thread.size);
     sink = std::move(sink).resume();  // the round ends; every subdomain has posted when it resumes
+    to_thread.arrive();
     if (world_.stopping) throw Stopped{};
   }
   const Posted& of(int rank) const { return world_.ranks[static_cast<std::size_t>(rank)]->posted_[generation_ & 1]; }
@@ -181,9 +224,10 @@ void run_on_fibers(int subdomains, int threads, const std::function<void(Transpo
   std::vector<char> ended(P, 0);
   std::vector<ctx::fiber> fibers(P);
   for (std::size_t r = 0; r < P; ++r) {
-    fibers[r] = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes),
+    fibers[r] = ctx::fiber(std::allocator_arg, RecordedStack{.extent = &world.ranks[r]->stack},
                            [&world, &failures, &task, r](ctx::fiber&& sink) {
                              FiberTransport& t = *world.ranks[r];
+                             t.to_thread.arrive();
                              t.sink = std::move(sink);
                              try {
                                task(t);
@@ -193,6 +237,7 @@ void run_on_fibers(int subdomains, int threads, const std::function<void(Transpo
                              } catch (...) {
                                failures[r] = std::current_exception();
                              }
+                             t.to_thread.leave_for_good(t.to_thread.bottom, t.to_thread.size);
                              return std::move(t.sink);
                            });
   }
@@ -236,7 +281,10 @@ void run_on_fibers(int subdomains, int threads, const std::function<void(Transpo
     for (;;) {
       for (std::size_t r; (r = next.fetch_add(1, std::memory_order_relaxed)) < P;) {
         if (ended[r]) continue;
+        StackSwitch to_fiber;
+        to_fiber.leave(world.ranks[r]->stack.first, world.ranks[r]->stack.second);
         fibers[r] = std::move(fibers[r]).resume();
+        to_fiber.arrive();
         if (!fibers[r]) ended[r] = 1;  // its task returned (or failed)
       }
       round.arrive_and_wait();

@@ -78,6 +78,8 @@ class ChannelBench {
           "paper's grid in one process takes several times the whole channel's)")
         .range(cm::Range::closed(1, 1e7));
     c.check([&c, this] {
+      if (setup_.coupling_choice != CouplingChoice::serial)
+        c.fail("coupling", "md_channel_bench times the whole channel, and the subdomains of bench.grid beside it");
       const double extent[3] = {setup_.channel.Lx, setup_.channel.Ly, setup_.channel.Lz};
       for (std::size_t a = 0; a < 3; ++a)
         if (extent[a] / static_cast<double>(grid_[a]) < setup_.reach())
