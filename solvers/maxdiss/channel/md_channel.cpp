@@ -204,6 +204,9 @@ void ChannelStudy::write_scalars(cm::Run& run, const std::string& name, const Ou
     run.scalar("contacts_per_particle_whole_run_" + name, 2.0 * w.contacts / w.particles);
     run.scalar("contacts_per_particle_pe_whole_run_" + name, 2.0 * w.pe_contacts / w.particles);
     run.scalar("whole_run_measured_fraction_" + name, w.measured);
+    if (restart_.law && std::string(md::name(*restart_.law)) != name)
+      run.note("The average over the whole run (" + name + ") takes its samples before this run from the " +
+               md::name(*restart_.law) + " law's runs gone on from (restart.law)");
   } else if (schedule_.whole_run_to > 0.0) {
     run.note("No average over the whole run (" + name + "): " + r.whole_run_refused);
   }
