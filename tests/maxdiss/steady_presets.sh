@@ -68,4 +68,11 @@ status=0
   status=$?
 [[ $status -eq 2 && ! -e $scratch/mixed ]] && grep -q 'ablation.runs.*time.t_end' "$scratch/mixed.err" ||
   fail "ablation: runs of two windows: exit $status, $(cat "$scratch/mixed.err")"
+for refused in "$scratch/baseline" "$scratch/baseline,$scratch/nowhere"; do  # a baseline alone; a run not there
+  status=0
+  "$ablation" --ablation.runs="$refused" --output "$scratch/refused_table" --quiet 2>"$scratch/refused_table.err" ||
+    status=$?
+  [[ $status -eq 2 && ! -e $scratch/refused_table ]] && grep -q 'ablation.runs' "$scratch/refused_table.err" ||
+    fail "ablation: --ablation.runs=$refused: exit $status, $(cat "$scratch/refused_table.err")"
+done
 echo "the ablation's variants run from the settled frame and are set side by side; other windows refused"
