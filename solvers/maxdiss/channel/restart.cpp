@@ -68,15 +68,18 @@ void Restart::read(cm::Config& c, const std::map<std::string, std::string>& valu
 
 void Restart::read_history(const SavedRun& saved, ContactLaw each, const std::string& of) {
   // each run's series (a sample carried through a restart appears in both runs, the same), then
-  // the run it went on from, until one that started at t = 0
+  // the run it went on from, until one that started at t = 0; a run that went on from one law's
+  // frame (its restart.law) has that law's series before it
   SavedRun r = saved;
+  std::string law_of = of;
   for (int runs = 0;; ++runs) {
     if (runs == 100000) throw cm::InputError("restart.from: the runs gone on from do not end (a cycle?)");
-    const cm::TsvData series = read_series(r, of, series_columns, "restart.from");
+    const cm::TsvData series = read_series(r, law_of, series_columns, "restart.from");
     for (const auto& row : series.rows)
       history[each][std::lround(row[0])] = {row[2], row[3], row[series_columns.size() - 1]};
     const std::string before = r.config.at("restart.from");
     if (before == "none") return;
+    if (const auto it = r.config.find("restart.law"); it != r.config.end() && it->second != "same") law_of = it->second;
     r = load_channel_run(before, "restart.from");
   }
 }
