@@ -147,22 +147,26 @@ class ChannelBench {
   }
 
  private:
+  /// The columns of a table of timings (timings.tsv, timings_grid.tsv), a row per law and threads.
+  static std::vector<cm::Column> timing_columns() {
+    return {{"law", "1"},
+            {"threads", "1"},
+            {"spheres", "1"},
+            {"contacts_per_step", "1"},
+            {"seconds", "s"},
+            {"seconds_fastest", "s"},
+            {"seconds_slowest", "s"},
+            {"sphere_steps_per_second", "1/s"},
+            {"contact_solves_per_second", "1/s"},
+            {"parallel_efficiency", "1"}};
+  }
+
   /// The two tables of the timings, a row per law and thread count.
   struct Timings {
     cm::Table rates, phases;
     Timings(cm::Run& run, std::size_t thread_counts)
         : rates(run.table("timings.tsv", "the timed steps, per law (0 Coulomb, 1 maximum dissipation) and threads",
-                          {{"law", "1"},
-                           {"threads", "1"},
-                           {"spheres", "1"},
-                           {"contacts_per_step", "1"},
-                           {"seconds", "s"},
-                           {"seconds_fastest", "s"},
-                           {"seconds_slowest", "s"},
-                           {"sphere_steps_per_second", "1/s"},
-                           {"contact_solves_per_second", "1/s"},
-                           {"parallel_efficiency", "1"}},
-                          {2.0 * static_cast<double>(thread_counts), "bench.threads"})),
+                          timing_columns(), {2.0 * static_cast<double>(thread_counts), "bench.threads"})),
           phases(run.table("phases.tsv",
                            "where a timed step goes: wall seconds per step in each phase of Engine::step, and the "
                            "threads' meetings in its sweeps, per law (0 Coulomb, 1 maximum dissipation) and threads",
@@ -282,17 +286,7 @@ class ChannelBench {
     return run.table("timings_grid.tsv",
                      "the timed steps of the paper's solver on bench.grid, every subdomain in this process, per law "
                      "(0 Coulomb, 1 maximum dissipation) and threads",
-                     {{"law", "1"},
-                      {"threads", "1"},
-                      {"spheres", "1"},
-                      {"contacts_per_step", "1"},
-                      {"seconds", "s"},
-                      {"seconds_fastest", "s"},
-                      {"seconds_slowest", "s"},
-                      {"sphere_steps_per_second", "1/s"},
-                      {"contact_solves_per_second", "1/s"},
-                      {"parallel_efficiency", "1"}},
-                     {2.0 * static_cast<double>(thread_counts), "bench.threads"});
+                     timing_columns(), {2.0 * static_cast<double>(thread_counts), "bench.threads"});
   }
 
   /// The repetitions on bench.grid of `law` on `threads` threads, by their median, as report().
