@@ -28,9 +28,11 @@ namespace {
 
 using md::granular::SavedRun;
 
-/// The keys that never make a variant: where the run was written and how fast, not what it computed.
-const std::set<std::string> not_a_choice{"output",       "output.store", "solver.threads", "solver.side_by_side",
-                                         "restart.vary", "run.quiet",    "run.max_bodies", "run.max_rows"};
+/// The keys that never make a variant: the run's limits, where it was kept, how fast it ran, and
+/// restart.vary, which only lets the choice differ (their names as run.json records them).
+const std::set<std::string> not_a_choice{"output.max_bytes", "output.max_rows", "output.store",   "run.max_bodies",
+                                         "run.max_memory",   "run.max_steps",   "solver.threads", "solver.side_by_side",
+                                         "nbgs.lanes",       "restart.vary"};
 
 double scalar(const SavedRun& r, const std::string& name) {
   const auto& s = r.json.at("scalars");
