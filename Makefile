@@ -2,8 +2,8 @@
 #
 #   make all        install what is missing, build, run every study, draw every figure, compare with
 #                   the published values, write every report (fails at the end if any value FAILs)
-#   make test       build and run the test suite (ctest, all labels but `slow`), then the unit tests
-#                   again under AddressSanitizer and UBSan
+#   make test       build and run the test suite (ctest, all labels but `slow`), the unit tests
+#                   under AddressSanitizer and UBSan
 #   make bench      time every study, figure and report of each paper (written as runs in results/bench)
 #   make archive    pack the current runs of every paper (or PAPER=...), their configs and reports into
 #                   one reproducible archive/<archive id>.tar.gz with a manifest and citation metadata
@@ -88,9 +88,10 @@ $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 
 # Everything, the tests and the bench kernels included (CMake's CM_TESTS and CM_BENCH, which
-# make all leaves off): what make test runs.
+# make all leaves off): what make test runs. The unit tests are left to the sanitizer tree
+# (CM_UNIT_TESTS, test-sanitize), which runs them once.
 build: deps-test $(BUILD)/CMakeCache.txt
-	cmake -S . -B $(BUILD) -DCM_TESTS=ON -DCM_BENCH=ON >/dev/null
+	cmake -S . -B $(BUILD) -DCM_TESTS=ON -DCM_BENCH=ON -DCM_UNIT_TESTS=OFF >/dev/null
 	cmake --build $(BUILD) -j $(call quote,$(JOBS))
 
 # What make all runs: every program that is not a test (CMake's cm_programs: the solvers and the
@@ -102,7 +103,7 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(call quote,$(JOBS)) -LE slow $(CTEST_FLAGS)
 	$(MAKE) --no-print-directory test-sanitize
 
-# The unit tests again, built with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, as
+# The unit tests, built with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, as
 # the sanitizers advise): the test executables alone (cm_sanitized_tests, label sanitize).
 test-sanitize: deps-test
 	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCM_SANITIZE=ON -DCM_TESTS=ON \
