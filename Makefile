@@ -62,7 +62,7 @@ ifneq ($(filter-out $(PAPERS),$(PAPER)),)
 $(error PAPER: '$(PAPER)' is not a paper; the papers are $(PAPERS))
 endif
 
-.PHONY: all deps deps-test deps-bench build programs test test-unit test-sanitize bench archive references clean studies figures reports check-published \
+.PHONY: all deps deps-test deps-bench build programs test test-sanitize bench archive references clean studies figures reports check-published \
   verify prune pin cite render-check
 .DEFAULT_GOAL := all
 
