@@ -264,6 +264,35 @@ void supported_rows(std::ostringstream& md, const ReportInput& in, const FigureE
      << rows.str() << "\n";
 }
 
+/// A number of a data table as the report shows it: four significant digits, nan and inf spelt out.
+std::string table_number(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.4g", x);
+  return buffer;
+}
+
+void figure_table(std::ostringstream& md, const FigureEntry& f, Flavor flavor) {
+  if (f.table_source.empty()) return;
+  if (!f.table) {
+    md << alarm("MISSING TABLE " + markdown_escape(f.table_source) + ": " + markdown_escape(f.table_error), flavor)
+       << "\n\n";
+    return;
+  }
+  md << "Data of the figure, " << code(f.table_source) << ":\n\n|";
+  for (const TsvColumn& c : f.table->columns) md << " " << markdown_escape(c.name + " [" + c.unit + "]") << " |";
+  md << "\n|";
+  for (std::size_t k = 0; k < f.table->columns.size(); ++k) md << "---:|";
+  md << "\n";
+  for (const auto& row : f.table->rows) {
+    md << "|";
+    for (double x : row) md << " " << table_number(x) << " |";
+    md << "\n";
+  }
+  md << "\n";
+}
+
 void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavor) {
   if (in.figures.empty()) return;
   md << "## Figures\n\n";
@@ -279,6 +308,7 @@ void figures_section(std::ostringstream& md, const ReportInput& in, Flavor flavo
     }
     md << (f.have_pdf ? "[PDF](" + f.pdf + ")" : alarm("PDF missing: " + markdown_escape(f.pdf), flavor))
        << " · script " << code(f.script) << "\n\n";
+    figure_table(md, f, flavor);
     supported_rows(md, in, f, flavor);
   }
 }
@@ -563,6 +593,23 @@ std::string read_caption(const std::filesystem::path& script) {
                      "' must be '# caption: <the figure's caption>'");
   }
   return trim(first.substr(prefix.size()));
+}
+
+std::string read_table_source(const std::filesystem::path& script) {
+  const std::vector<std::string> all = lines(read_text(script, "figure-sources"));
+  const std::string prefix = "# table:";
+  if (all.size() < 2 || all[1].rfind(prefix, 0) != 0) return "";
+  const std::string source = trim(all[1].substr(prefix.size()));
+  const std::vector<std::string> parts = split(source, '/');
+  const auto plain = [](const std::string& part) {
+    return !part.empty() && part != "." && part != ".." && std::all_of(part.begin(), part.end(), [](unsigned char c) {
+      return std::isalnum(c) || c == '_' || c == '-' || c == '.';
+    });
+  };
+  if (parts.size() != 2 || !plain(parts[0]) || !plain(parts[1]))
+    throw InputError("figure-sources: the table of '" + script.string() + "' must be '# table: <study>/<file>', not '" +
+                     source + "'");
+  return source;
 }
 
 std::string render_errata(const ReportInput& in, Flavor flavor) {

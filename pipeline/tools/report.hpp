@@ -23,6 +23,11 @@ struct FigureEntry {
   std::string script;    ///< the gnuplot script, as given (pipeline/<paper>/fig5_3.gp)
   std::string png, pdf;  ///< links relative to the report
   bool have_png = false, have_pdf = false;
+  /// The data file shown as a table under the figure (`# table: <study>/<file>`, its second line),
+  /// as named and as read; no table when the name is empty, an alarm when it could not be read.
+  std::string table_source;
+  std::optional<TsvData> table;
+  std::string table_error;
 };
 
 /// A run of record (records/README.md): a run too long for make all, made once, archived in
@@ -63,6 +68,11 @@ std::string render_report(const ReportInput& input, Flavor flavor);
 /// The caption of a figure script: its first line must be `# caption: ...`; throws
 /// cm::InputError naming the script otherwise (or when it does not exist).
 std::string read_caption(const std::filesystem::path& script);
+
+/// The second line of a figure's script, `# table: <study>/<file>`: a data file of the paper's
+/// results to show as a table under the figure; empty when the line is not there. The name must
+/// be a study's folder and a file in it (letters, digits, `_`, `-`, `.`), never a path beyond them.
+std::string read_table_source(const std::filesystem::path& script);
 
 struct IndexEntry {
   std::string paper, title, link;

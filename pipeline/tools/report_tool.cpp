@@ -149,6 +149,15 @@ int write_report(const cm::Config& config, const ReportOptions& o) {
       f.name = name;
       f.script = (sources / (name + ".gp")).generic_string();
       f.caption = read_caption(f.script);
+      f.table_source = read_table_source(f.script);
+      if (!f.table_source.empty()) {
+        try {
+          f.table = cm::read_tsv(std::filesystem::path(o.results) / f.table_source);
+        } catch (const cm::InputError& e) {
+          f.table_error = e.what();
+          std::fprintf(stderr, "cm_report: warning: MISSING TABLE %s (%s)\n", f.table_source.c_str(), e.what());
+        }
+      }
       f.png = relative_link(figures / (name + ".png"), out);
       f.pdf = relative_link(figures / (name + ".pdf"), out);
       std::error_code ec;

@@ -42,6 +42,17 @@ TEST_F(Scratch, CaptionIsTheFirstLineOfTheScript) {
   EXPECT_THROW(read_caption(dir_ / "missing.gp"), cm::InputError);
 }
 
+TEST_F(Scratch, TableIsTheSecondLineOfTheScript) {
+  EXPECT_EQ(read_table_source(write("a.gp", "# caption: C.\n# table: channel_ablation/ablation.tsv\nplot x\n")),
+            "channel_ablation/ablation.tsv");
+  EXPECT_EQ(read_table_source(write("b.gp", "# caption: C.\nplot x\n# table: a/b.tsv\n")), "");
+  EXPECT_EQ(read_table_source(write("c.gp", "# caption: C.\n")), "");
+  // a name that would leave the paper's results, or go deeper than a study's folder, is refused
+  for (const char* bad : {"../a/b.tsv", "a/../b.tsv", "/b.tsv", "a/b/c.tsv", "a.tsv", "a/", "a/b c.tsv", ""})
+    EXPECT_THROW(read_table_source(write("d.gp", std::string("# caption: C.\n# table: ") + bad + "\n")), cm::InputError)
+        << bad;
+}
+
 TEST_F(Scratch, RelativeLinks) {
   std::filesystem::create_directories(dir_ / "reports/p/figures");
   EXPECT_EQ(relative_link(dir_ / "reports/p/figures/f.png", dir_ / "reports/p"), "figures/f.png");
@@ -81,11 +92,19 @@ ReportInput sample() {
   table.counts.add(Status::known_difference);
   in.comparison = table;
   in.intro = "## The paper\n\nIntroduction.\n";
-  FigureEntry present{
-      "fig5_3", "Trajectory.", "pipeline/rollingball/fig5_3.gp", "figures/fig5_3.png", "figures/fig5_3.pdf",
-      true,     true};
-  FigureEntry missing{"fig5_4", "Energy.", "pipeline/rollingball/fig5_4.gp", "figures/fig5_4.png", "figures/fig5_4.pdf",
-                      false,    false};
+  // A figure shown, and one whose PNG and PDF were not rendered.
+  FigureEntry present, missing;
+  present.name = "fig5_3";
+  present.caption = "Trajectory.";
+  present.script = "pipeline/rollingball/fig5_3.gp";
+  present.png = "figures/fig5_3.png";
+  present.pdf = "figures/fig5_3.pdf";
+  present.have_png = present.have_pdf = true;
+  missing.name = "fig5_4";
+  missing.caption = "Energy.";
+  missing.script = "pipeline/rollingball/fig5_4.gp";
+  missing.png = "figures/fig5_4.png";
+  missing.pdf = "figures/fig5_4.pdf";
   in.figures = {present, missing};
   cm::RunRecord run;
   run.study = "disk";
@@ -120,6 +139,23 @@ TEST(Report, SectionsComeInTheDocumentedOrder) {
   EXPECT_NE(md.find("RECONSTRUCTED | ball, disk |"), std::string::npos);
   EXPECT_NE(md.find("1 figure is missing"), std::string::npos);
   EXPECT_NE(md.find("modified tree"), std::string::npos);
+}
+
+TEST(Report, ShowsAFiguresDataAsATableAndSaysWhenItIsMissing) {
+  ReportInput in = sample();
+  in.figures[0].table_source = "disk/table.tsv";
+  in.figures[0].table = cm::parse_tsv("# schema: cm-tsv 1\n# columns: k[1]\tz[um]\n0\t2.31249\n1\tnan\n", "table.tsv");
+  in.figures[1].table_source = "disk/gone.tsv";
+  in.figures[1].table_error = "no such file";
+  const std::string md = render_report(in, Flavor::markdown);
+  std::size_t at = 0;
+  for (const char* part : {"![Trajectory.](figures/fig5_3.png)", "Data of the figure, `disk/table.tsv`:",
+                           "| k \\[1\\] | z \\[um\\] |\n|---:|---:|\n| 0 | 2.312 |\n| 1 | nan |\n",
+                           "MISSING FIGURE fig5_4", "MISSING TABLE disk/gone.tsv: no such file"}) {
+    const std::size_t found = md.find(part, at);
+    ASSERT_NE(found, std::string::npos) << part << "\n" << md;
+    at = found;
+  }
 }
 
 TEST(Report, HtmlFlavorUsesBadges) {
