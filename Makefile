@@ -232,6 +232,7 @@ define record_rule
 $(if $(filter $(3),$(PAPERS)),,$(error $(RECORDS)/index.tsv: '$(3)' of $(3)/$(4) is not a paper; the papers are $(PAPERS)))
 $(if $(filter $(4),$($(3)_STUDIES)),$(error $(RECORDS)/index.tsv: $(3)/$(4) is a study of make all; a run of record has a study of its own))
 $(3)_RECORD_STUDIES += $(4)
+$(3)_FIGURES += $($(3)_RECORD_FIGURES.$(4))
 results/$(3)/$(4)/run.json: $(RECORDS)/$(1).tar.gz | $(BIN)/cm_import
 	@mkdir -p results
 	$(BIN)/cm_import --archive=$(RECORDS)/$(1).tar.gz --study=$(3)/$(4) --run=$(2) --results=results

@@ -103,6 +103,9 @@ channel-ablation: $(foreach v,$(ABLATION_VARIANTS),$(CHANNEL_ABLATION)/$(v)/run.
 	  --output $(CHANNEL_RECORD)/maxdiss/channel_ablation --output.store=$(STORE)
 	$(channel_record_archive)
 
+# A record's own figures, drawn only while records/index.tsv lists it (pipeline/README.md).
+maxdiss_RECORD_FIGURES.channel_ablation := channel_ablation
+
 # The figure beside the paper's row of the index (reports/index.html).
 maxdiss_INDEX_FIGURE := fig9
 maxdiss_FIGURES := fig2 fig3 fig4 fig5 fig7 rod_mustar rod_map stepper_convergence stepper_trajectories \
