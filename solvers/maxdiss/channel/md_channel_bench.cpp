@@ -289,54 +289,71 @@ class ChannelBench {
                      timing_columns(), {2.0 * static_cast<double>(thread_counts), "bench.threads"});
   }
 
-  /// The repetitions on bench.grid of `law` on `threads` threads, by their median, as report().
-  double report_grid(cm::Run& run, cm::Table& table, ContactLaw law, int threads, std::vector<Timing> repeated,
-                     double& rate1) const {
-    for (const Timing& t : repeated)
-      if (t.sphere_steps != repeated.front().sphere_steps || t.contacts != repeated.front().contacts)
-        throw std::logic_error("md_channel_bench: the counts on bench.grid differ between repetitions");
-    std::sort(repeated.begin(), repeated.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
-    const Timing& t = repeated[repeated.size() / 2];
-    const double rate = t.sphere_steps / t.seconds, steps = static_cast<double>(grid_steps_);
-    if (threads == 1) rate1 = rate;
-    const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
-    table.row({static_cast<double>(law), static_cast<double>(threads), t.sphere_steps / steps, t.contacts / steps,
-               t.seconds, repeated.front().seconds, repeated.back().seconds, rate, t.solves / t.seconds, efficiency});
-    const std::string suffix = std::string(name(law)) + "_" + std::to_string(threads) + "_threads";
-    run.scalar("grid_sphere_steps_per_second_" + suffix, rate, "1/s");
-    if (threads > 1 && rate1 > 0) run.scalar("grid_parallel_efficiency_" + suffix, efficiency);
-    if (law == ContactLaw::maxdiss && threads == threads_.front())
-      run.scalar("grid_coordination_number", 2.0 * t.contacts / t.sphere_steps);
-    return (repeated.back().seconds - repeated.front().seconds) / t.seconds;
-  }
-
-  /// The repetitions of `law` on `threads` threads, by their median: the rates, each phase's time
-  /// and the barriers. rate1 holds the rate on one thread once it is reported (the first count of
-  /// bench.threads, if 1). Returns the spread of the repetitions, (slowest - fastest) / median.
-  double report(cm::Run& run, Timings& timings, ContactLaw law, int threads, std::vector<Timing> repeated,
-                double& rate1) const {
+  /// A law and thread count's repetitions by their median (the slower middle one of an even count):
+  /// their row of a timing table (timing_columns()) over `steps` steps, and the spread (slowest -
+  /// fastest) / median. rate1 holds the rate on one thread once it is reported (the first count of
+  /// bench.threads, if 1), for the parallel efficiency.
+  struct Median {
+    Timing t;
+    double rate = 0, efficiency = 0, spread = 0;
+    std::vector<double> row;
+  };
+  static Median median(std::vector<Timing> repeated, ContactLaw law, int threads, double steps, double& rate1) {
     for (const Timing& t : repeated)
       if (t.sphere_steps != repeated.front().sphere_steps || t.contacts != repeated.front().contacts)
         throw std::logic_error("md_channel_bench: the timed steps' counts differ between repetitions");
     std::sort(repeated.begin(), repeated.end(), [](const Timing& a, const Timing& b) { return a.seconds < b.seconds; });
-    const Timing& t = repeated[repeated.size() / 2];  // the median (the slower middle one of an even count)
-    const double seconds = t.seconds, sphere_steps = t.sphere_steps, contacts = t.contacts;
-    const double rate = sphere_steps / seconds, solves = t.solves / seconds;
+    Median m;
+    m.t = repeated[repeated.size() / 2];
+    m.rate = m.t.sphere_steps / m.t.seconds;
+    if (threads == 1) rate1 = m.rate;
+    m.efficiency = rate1 > 0 ? m.rate / (threads * rate1) : std::nan("");
+    m.spread = (repeated.back().seconds - repeated.front().seconds) / m.t.seconds;
+    m.row = {static_cast<double>(law),
+             static_cast<double>(threads),
+             m.t.sphere_steps / steps,
+             m.t.contacts / steps,
+             m.t.seconds,
+             repeated.front().seconds,
+             repeated.back().seconds,
+             m.rate,
+             m.t.solves / m.t.seconds,
+             m.efficiency};
+    return m;
+  }
+
+  /// The repetitions on bench.grid of `law` on `threads` threads, by their median, as report().
+  double report_grid(cm::Run& run, cm::Table& table, ContactLaw law, int threads, std::vector<Timing> repeated,
+                     double& rate1) const {
+    const Median m = median(std::move(repeated), law, threads, static_cast<double>(grid_steps_), rate1);
+    table.row(m.row);
+    const std::string suffix = std::string(name(law)) + "_" + std::to_string(threads) + "_threads";
+    run.scalar("grid_sphere_steps_per_second_" + suffix, m.rate, "1/s");
+    if (threads > 1 && rate1 > 0) run.scalar("grid_parallel_efficiency_" + suffix, m.efficiency);
+    if (law == ContactLaw::maxdiss && threads == threads_.front())
+      run.scalar("grid_coordination_number", 2.0 * m.t.contacts / m.t.sphere_steps);
+    return m.spread;
+  }
+
+  /// The repetitions of `law` on `threads` threads, by their median: the rates, each phase's time
+  /// and the barriers. Returns the spread of the repetitions.
+  double report(cm::Run& run, Timings& timings, ContactLaw law, int threads, std::vector<Timing> repeated,
+                double& rate1) const {
     const double steps = static_cast<double>(steps_);
+    const Median m = median(std::move(repeated), law, threads, steps, rate1);
+    const Timing& t = m.t;
+    const double sphere_steps = t.sphere_steps, contacts = t.contacts, rate = m.rate;
     std::vector<double> phase_row{static_cast<double>(law), static_cast<double>(threads)};
     for (std::size_t p = 0; p < phase_count; ++p) phase_row.push_back(t.phase_seconds[p] / steps);
     phase_row.push_back(t.barriers / steps);
     timings.phases.row(phase_row);
-    if (threads == 1) rate1 = rate;
-    const double efficiency = rate1 > 0 ? rate / (threads * rate1) : std::nan("");
-    timings.rates.row({static_cast<double>(law), static_cast<double>(threads), sphere_steps / steps, contacts / steps,
-                       seconds, repeated.front().seconds, repeated.back().seconds, rate, solves, efficiency});
+    timings.rates.row(m.row);
     const std::string suffix = std::string(name(law)) + "_" + std::to_string(threads) + "_threads";
     run.scalar("sphere_steps_per_second_" + suffix, rate, "1/s");
     run.scalar("sphere_steps_per_second_per_thread_" + suffix, rate / threads, "1/s");
-    run.scalar("contact_solves_per_second_" + suffix, solves, "1/s");
+    run.scalar("contact_solves_per_second_" + suffix, t.solves / t.seconds, "1/s");
     if (threads > 1 && rate1 > 0) {
-      run.scalar("parallel_efficiency_" + suffix, efficiency);
+      run.scalar("parallel_efficiency_" + suffix, m.efficiency);
       // Amdahl's serial fraction f of the speed-up S = rate / rate1 on p threads: S = 1 / (f + (1 - f) / p)
       const double speedup = rate / rate1, p = threads;
       run.scalar("serial_fraction_" + suffix, (p / speedup - 1.0) / (p - 1.0));
@@ -347,7 +364,7 @@ class ChannelBench {
       // Table 2's contacts per particle counts a contact for each of its two spheres
       run.scalar("coordination_number", 2.0 * contacts / sphere_steps);
     }
-    return (repeated.back().seconds - repeated.front().seconds) / seconds;
+    return m.spread;
   }
 
   /// The engine's arrays per sphere, and the process's peak resident size per sphere.
