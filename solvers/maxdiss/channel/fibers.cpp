@@ -130,19 +130,9 @@ class FiberTransport final : public Transport {
     done();
   }
 
-  void sum(std::span<double> values) override {
-    post(Kind::sum_double).doubles.assign(values.begin(), values.end());
-    wait();
-    std::copy(reduced().doubles.begin(), reduced().doubles.end(), values.begin());
-    done();
-  }
+  void sum(std::span<double> values) override { reduce_doubles(Kind::sum_double, values); }
 
-  void max(std::span<double> values) override {
-    post(Kind::max).doubles.assign(values.begin(), values.end());
-    wait();
-    std::copy(reduced().doubles.begin(), reduced().doubles.end(), values.begin());
-    done();
-  }
+  void max(std::span<double> values) override { reduce_doubles(Kind::max, values); }
 
   std::vector<std::byte> gather(std::span<const std::byte> mine) override {
     post(Kind::gather).bytes.assign(mine.begin(), mine.end());
@@ -162,6 +152,14 @@ class FiberTransport final : public Transport {
   std::pair<const void*, std::size_t> stack{};  // this fiber's own stack
 
  private:
+  /// A reduction of doubles (a sum in rank order, or a maximum), each value replaced by its result.
+  void reduce_doubles(Kind kind, std::span<double> values) {
+    post(kind).doubles.assign(values.begin(), values.end());
+    wait();
+    std::copy(reduced().doubles.begin(), reduced().doubles.end(), values.begin());
+    done();
+  }
+
   // Two generations of posts: a subdomain posts its next collective while slower ones still read
   // this one; the round between them keeps a generation from being overwritten while it is read.
   Posted& post(Kind kind) {
