@@ -36,6 +36,22 @@ TEST(Granular, InflowInsertsOneLayerPerTwoRadiiOfPlateTravel) {
   for (std::size_t i = 0; i < ch.engine.spheres.size(); ++i) EXPECT_TRUE(ch.engine.spheres.x[i].allFinite());
 }
 
+// An inserted sphere draws its v_z, then its v_y: a fixed order, the same under every compiler. The
+// draws were once the arguments of one call, whose order C++ leaves to the compiler: GCC and
+// Clang filled the same channel differently.
+TEST(Granular, InflowDrawsVzBeforeVy) {
+  ChannelOptions c = small_channel();
+  c.initial_fill = true;
+  Channel ch(c, options());
+  std::mt19937_64 rng(c.seed);
+  const auto draw = [&] { return c.perturbation * (2.0 * static_cast<double>(rng() >> 11) * 0x1.0p-53 - 1.0); };
+  const double vz = draw();
+  const double vy = draw();
+  ASSERT_GT(ch.engine.spheres.size(), 0u);
+  const Eigen::Vector3d expected(c.inflow_velocity, vy, vz);
+  EXPECT_EQ(ch.engine.spheres.vw[0].v, expected);  // bit for bit: the same arithmetic
+}
+
 // --- peaks of g(r) at the distances of the initial grid (rdf_peaks.hpp) -------------------------
 
 constexpr double kBin = 0.02;  // diameters, the channel's rdf.dr_over_d

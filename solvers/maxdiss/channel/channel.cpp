@@ -79,8 +79,7 @@ Channel::Channel(const ChannelOptions& options, const EngineOptions& engine_opti
           Vector3d n;
           if (engine.obstacles[0].distance(p, n) < opt_.R) continue;  // would overlap the obstacle
           if (x < opt_.R) continue;                                   // would overlap the plate
-          const Vector3d v(opt_.inflow_velocity, uniform(opt_.perturbation), uniform(opt_.perturbation));
-          place(p, v);
+          place(p, inflow_velocity(opt_.perturbation));
         }
     }
   }
@@ -114,6 +113,14 @@ ChannelState Channel::state() const {
   return s;
 }
 
+Vector3d Channel::inflow_velocity(double a) {
+  // Two draws in a fixed order, z first: the order GCC gave the arguments of Vector3d(u, draw,
+  // draw), which C++ leaves unspecified (Clang gave the other), so that saved runs keep their bits.
+  const double vz = uniform(a);
+  const double vy = uniform(a);
+  return {opt_.inflow_velocity, vy, vz};
+}
+
 double Channel::uniform(double a) {
   ++draws_;
   const double u = static_cast<double>(rng_() >> 11) * 0x1.0p-53;  // [0, 1), 53 random bits
@@ -127,9 +134,7 @@ double free_volume(const ChannelOptions& o) { return (o.Lx * o.Ly - o.obstacle.a
 void Channel::add_layer(double x) {
   for (double y : layer_y_)
     for (double z : layer_z_) {
-      const double a = opt_.perturb_layers ? opt_.perturbation : 0.0;
-      const Vector3d v(opt_.inflow_velocity, uniform(a), uniform(a));
-      place(Vector3d(x, y, z), v);
+      place(Vector3d(x, y, z), inflow_velocity(opt_.perturb_layers ? opt_.perturbation : 0.0));
       ++inserted_;  // every subdomain counts the whole layer
     }
 }

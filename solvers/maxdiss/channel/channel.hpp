@@ -91,6 +91,8 @@ class Channel {
   /// particles_ and deleted_ over the subdomains.
   void count();
   double uniform(double a);  ///< U(-a, a) from the seeded generator (the same on every platform)
+  /// An inserted sphere's velocity: inflow.velocity along x, U(-a, a) along y and z.
+  Vector3d inflow_velocity(double a);
 
   ChannelOptions opt_;
   double mass_;
