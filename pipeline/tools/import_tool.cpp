@@ -112,7 +112,7 @@ void ImportTool::import(const CheckedArchive& checked, const ArchivedRun& r) {
     std::error_code ec;
     fs::create_directories(pointer.parent_path(), ec);
     if (ec) throw_io_error("cannot create", pointer.parent_path(), ec);
-    cm::point_to(pointer, entry, [&] { check_the_pointer(pointer, paper, study); });
+    cm::point_to(pointer, entry, [&, &paper = paper, &study = study] { check_the_pointer(pointer, paper, study); });
   } catch (...) {
     std::error_code e;
     if (created) fs::remove_all(entry, e);  // what this import made, and nothing else

@@ -115,15 +115,14 @@ template <int W>
 // writes back v and w only. Data movement only, and in add4 the one addition per component: no
 // bit of a value changes.
 using Doubles4 = doubles<4>;
-using Mask4 = long long __attribute__((vector_size(32)));
 
 [[gnu::always_inline]] inline void transpose4(Doubles4& r0, Doubles4& r1, Doubles4& r2, Doubles4& r3) {
-  const Doubles4 t0 = __builtin_shuffle(r0, r1, Mask4{0, 4, 2, 6}), t1 = __builtin_shuffle(r0, r1, Mask4{1, 5, 3, 7});
-  const Doubles4 t2 = __builtin_shuffle(r2, r3, Mask4{0, 4, 2, 6}), t3 = __builtin_shuffle(r2, r3, Mask4{1, 5, 3, 7});
-  r0 = __builtin_shuffle(t0, t2, Mask4{0, 1, 4, 5});
-  r1 = __builtin_shuffle(t1, t3, Mask4{0, 1, 4, 5});
-  r2 = __builtin_shuffle(t0, t2, Mask4{2, 3, 6, 7});
-  r3 = __builtin_shuffle(t1, t3, Mask4{2, 3, 6, 7});
+  const Doubles4 t0 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), t1 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
+  const Doubles4 t2 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), t3 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
+  r0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+  r1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+  r2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+  r3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
 }
 
 [[gnu::always_inline]] inline void gather4(double* const* P, Doubles4 (&c)[8]) {
@@ -153,8 +152,8 @@ using Mask4 = long long __attribute__((vector_size(32)));
   Doubles4 r0 = c[0], r1 = c[1], r2 = c[2], r3 = c[3];
   transpose4(r0, r1, r2, r3);  // rk: v_0 v_1 v_2 w_0 of sphere k
   const Doubles4 rows[4] = {r0, r1, r2, r3};
-  const Doubles4 low = __builtin_shuffle(c[4], c[5], Mask4{0, 4, 1, 5}),  // w_1 w_2 of spheres 0, 1
-      high = __builtin_shuffle(c[4], c[5], Mask4{2, 6, 3, 7});            // ... of spheres 2, 3
+  const Doubles4 low = __builtin_shufflevector(c[4], c[5], 0, 4, 1, 5),  // w_1 w_2 of spheres 0, 1
+      high = __builtin_shufflevector(c[4], c[5], 2, 6, 3, 7);            // ... of spheres 2, 3
   using Half = double __attribute__((vector_size(16)));
   const Half w12[4] = {Half{low[0], low[1]}, Half{low[2], low[3]}, Half{high[0], high[1]}, Half{high[2], high[3]}};
   for (int k = 0; k < 4; ++k) {

@@ -32,7 +32,8 @@ namespace md::granular {
 /// (block_kernels.hpp does the same operations in vector registers).
 [[gnu::always_inline]] inline Vector3d contact_tangent(const Vector3d& n) {
   const Vector3d a = n.cwiseAbs();
-  const bool x = (a(0) <= a(1)) & (a(0) <= a(2)), y = !x & (a(1) <= a(2)), z = !x & !y;
+  // int & int, not bool && bool: no branch
+  const int x = int(a(0) <= a(1)) & int(a(0) <= a(2)), y = (1 - x) & int(a(1) <= a(2)), z = (1 - x) & (1 - y);
   const Vector3d e(static_cast<double>(x), static_cast<double>(y), static_cast<double>(z));
   return n.cross(e).normalized();
 }

@@ -271,10 +271,10 @@ struct CellScan {
       bits |= reinterpret_cast<mask>(within) & (place << base);
     }
     if constexpr (W == 4) {
-      bits |= __builtin_shuffle(bits, mask{2, 3, 0, 1});
-      bits |= __builtin_shuffle(bits, mask{1, 0, 3, 2});
+      bits |= __builtin_shufflevector(bits, bits, 2, 3, 0, 1);
+      bits |= __builtin_shufflevector(bits, bits, 1, 0, 3, 2);
     } else {
-      bits |= __builtin_shuffle(bits, mask{1, 0});
+      bits |= __builtin_shufflevector(bits, bits, 1, 0);
     }
     return static_cast<unsigned>(bits[0]) & ((1u << std::min<std::uint32_t>(s1 - s0, 8)) - 1u);
   }
