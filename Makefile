@@ -33,7 +33,7 @@ SHELL := /bin/bash
 .SUFFIXES:
 
 BUILD ?= build
-BUILD_ASAN ?= build-asan
+BUILD_SANITIZE ?= build-sanitize
 BIN := $(BUILD)/bin
 JOBS ?= 2
 # The run store: every run kept by its id (results/<paper>/<study> links to the current one).
@@ -100,16 +100,18 @@ programs: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(call quote,$(JOBS)) --target cm_programs
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(call quote,$(JOBS)) -LE slow $(CTEST_FLAGS)
+	cd $(BUILD) && ctest --output-on-failure --no-tests=error -j $(call quote,$(JOBS)) -LE slow $(CTEST_FLAGS)
 	$(MAKE) --no-print-directory test-sanitize
 
 # The unit tests, built with AddressSanitizer and UndefinedBehaviorSanitizer (-O1, as
 # the sanitizers advise): the test executables alone (cm_sanitized_tests, label sanitize).
+# Clang builds them: a third faster than GCC on this code, and a second compiler's warnings. (Its
+# own folder: a tree that changes compiler loses its -D options.) No test found is a failure.
 test-sanitize: deps-test
-	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCM_SANITIZE=ON -DCM_TESTS=ON \
-	  $(CMAKE_FLAGS) >/dev/null
-	cmake --build $(BUILD_ASAN) -j $(call quote,$(JOBS)) --target cm_sanitized_tests
-	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(call quote,$(JOBS)) -L sanitize -LE slow $(CTEST_FLAGS)
+	cmake -S . -B $(BUILD_SANITIZE) -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 \
+	  -DCM_SANITIZE=ON -DCM_TESTS=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(BUILD_SANITIZE) -j $(call quote,$(JOBS)) --target cm_sanitized_tests
+	cd $(BUILD_SANITIZE) && ctest --output-on-failure --no-tests=error -j $(call quote,$(JOBS)) -L sanitize -LE slow $(CTEST_FLAGS)
 
 # --- studies, figures, comparison, reports (rules generated per paper) --------------------
 
@@ -357,6 +359,6 @@ references: build
 	@git status --short tests
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN)
+	rm -rf $(BUILD) $(BUILD_SANITIZE)
 	find results -mindepth 1 -maxdepth 1 ! -name runs ! -name pinned -exec rm -rf {} + 2>/dev/null || true
 	find reports -mindepth 1 ! -name README.md -delete 2>/dev/null || true
