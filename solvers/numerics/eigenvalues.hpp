@@ -2,7 +2,7 @@
 //
 // Eigen's EigenSolver is a template whose every instantiation costs some 20 s of compilation (its
 // real Schur form, its complex eigenvectors). The studies call it on fixed 2x2, 3x3 and 4x4
-// matrices; here each size is instantiated once, and a study calls a function.
+// matrices; here one dynamic-size instantiation serves them all, and a study calls a function.
 #pragma once
 
 #include <Eigen/Core>
