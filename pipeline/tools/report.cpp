@@ -264,15 +264,6 @@ void supported_rows(std::ostringstream& md, const ReportInput& in, const FigureE
      << rows.str() << "\n";
 }
 
-/// A number of a data table as the report shows it: four significant digits, nan and inf spelt out.
-std::string table_number(double x) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", x);
-  return buffer;
-}
-
 void figure_table(std::ostringstream& md, const FigureEntry& f, Flavor flavor) {
   if (f.table_source.empty()) return;
   if (!f.table) {
@@ -287,7 +278,7 @@ void figure_table(std::ostringstream& md, const FigureEntry& f, Flavor flavor) {
   md << "\n";
   for (const auto& row : f.table->rows) {
     md << "|";
-    for (double x : row) md << " " << table_number(x) << " |";
+    for (double x : row) md << " " << format_g(x, 4) << " |";  // four significant digits
     md << "\n";
   }
   md << "\n";
